@@ -1,0 +1,17 @@
+#ifndef FOOTLIGHT_CLIBWEBSOCKETS_SHIM_H
+#define FOOTLIGHT_CLIBWEBSOCKETS_SHIM_H
+
+#include <libwebsockets.h>
+
+// LWS_PRE expands through _LWS_PAD(...), a function-like macro Swift cannot import.
+// Every buffer passed to lws_write needs this many bytes of headroom.
+static inline size_t footlight_lws_pre(void) {
+    return LWS_PRE;
+}
+
+// CONTEXT_PORT_NO_LISTEN is a macro with a cast; exported as a plain int.
+static inline int footlight_lws_port_no_listen(void) {
+    return CONTEXT_PORT_NO_LISTEN;
+}
+
+#endif

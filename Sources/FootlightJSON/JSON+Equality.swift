@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension JSON: Equatable {
+    /// JSON equality: numbers by value (`1 == 1.0`), objects by members regardless of
+    /// order, arrays element by element, strings by their UTF-8 bytes (no Unicode
+    /// normalisation: JSON keeps text exactly as written).
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)):
+            return Self.exactlyEqual(a, b)
+        case (.string(let a), .string(let b)):
+            return sameBytes(a, b)
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            for (key, value) in a {
+                guard let other = b[key], other == value else { return false }
+            }
+            return true
+        default: return false
+        }
+    }
+
+    /// Whether two strings hold the same UTF-8 bytes (no Unicode normalisation).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                left.count == right.count
+                    && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether `integer` and `double` denote the same number, without rounding either.
+    private static func exactlyEqual(_ integer: Int64, _ double: Double) -> Bool {
+        guard let converted = Int64(exactly: double) else { return false }
+        return converted == integer
+    }
+}
+
+extension JSON: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2)
+            hasher.combine(value)
+        case .double(let value):
+            // Integral doubles hash like the equal integer, so `==` and hashing agree.
+            if let integer = Int64(exactly: value) {
+                hasher.combine(2)
+                hasher.combine(integer)
+            } else {
+                hasher.combine(3)
+                hasher.combine(value)
+            }
+        case .string(let value):
+            hasher.combine(4)
+            var text = value
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .array(let elements):
+            hasher.combine(5)
+            hasher.combine(elements)
+        case .object(let members):
+            // Order-independent: combine the members' hashes commutatively.
+            hasher.combine(6)
+            var sum = 0
+            for (key, value) in members {
+                var memberHasher = Hasher()
+                memberHasher.combine(key)
+                memberHasher.combine(value)
+                sum = sum &+ memberHasher.finalize()
+            }
+            hasher.combine(members.count)
+            hasher.combine(sum)
+        }
+    }
+}
