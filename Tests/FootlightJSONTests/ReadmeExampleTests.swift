@@ -1,6 +1,5 @@
-import Testing
-
 import FootlightJSON
+import Testing
 
 /// The example in README.md, kept true by running it.
 @Suite struct ReadmeExampleTests {
@@ -9,7 +8,9 @@ import FootlightJSON
         let before = try JSON.parse(
             #"{"lots":[{"id":"a","title":"Blue study","bid":"$10"},{"id":"b","title":"Red study","bid":"$20"}]}"#)
         let after: JSON = [
-            "lots": [["id": "b", "title": "Red study", "bid": "$20"], ["id": "a", "title": "Blue study", "bid": "$15"]]
+            "lots": [
+                ["id": "b", "title": "Red study", "bid": "$20"], ["id": "a", "title": "Blue study", "bid": "$15"],
+            ]
         ]
         let patch = JSONPatch.diff(from: before, to: after)
         #expect(
