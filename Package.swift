@@ -4,11 +4,21 @@ import PackageDescription
 let package = Package(
     name: "Footlight",
     products: [
-        .library(name: "FootlightJSON", targets: ["FootlightJSON"])
+        .library(name: "FootlightJSON", targets: ["FootlightJSON"]),
+        .library(name: "Footlight", targets: ["Footlight"]),
+        .library(name: "FootlightServer", targets: ["FootlightServer"]),
+        .library(name: "FootlightTesting", targets: ["FootlightTesting"]),
+        .executable(name: "footlight-demo", targets: ["FootlightDemo"]),
     ],
     dependencies: [
         // OrderedDictionary keeps JSON object members in document order.
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // Combine's API on Linux, so Directors compile unchanged against Apple's Combine.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // The server-side Swift logging API; apps plug in their own backend.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The demo's command line.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +41,48 @@ let package = Package(
             // but FootlightJSON does not import Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        .target(
+            name: "Footlight",
+            dependencies: [
+                "FootlightJSON",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(
+            name: "FootlightServer",
+            dependencies: [
+                "Footlight",
+                "FootlightJSON",
+                "CLibWebSockets",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "FootlightTesting",
+            dependencies: [
+                "Footlight",
+                "FootlightJSON",
+                "FootlightServer",
+                "CLibWebSockets",
+            ]
+        ),
+        .target(
+            name: "DemoApp",
+            dependencies: ["Footlight"]
+        ),
+        .executableTarget(
+            name: "FootlightDemo",
+            dependencies: [
+                "DemoApp",
+                "Footlight",
+                "FootlightServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "FootlightBench",
             dependencies: ["FootlightJSON"]
@@ -38,6 +90,14 @@ let package = Package(
         .testTarget(
             name: "FootlightJSONTests",
             dependencies: ["FootlightJSON"]
+        ),
+        .testTarget(
+            name: "FootlightTests",
+            dependencies: ["Footlight", "FootlightTesting", "DemoApp"]
+        ),
+        .testTarget(
+            name: "FootlightServerTests",
+            dependencies: ["FootlightServer", "FootlightTesting", "FootlightJSON", "DemoApp"]
         ),
         .testTarget(
             name: "CLibraryTests",

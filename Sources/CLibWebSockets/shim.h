@@ -9,9 +9,14 @@ static inline size_t footlight_lws_pre(void) {
     return LWS_PRE;
 }
 
-// CONTEXT_PORT_NO_LISTEN is a macro with a cast; exported as a plain int.
+// CONTEXT_PORT_NO_LISTEN(_SERVER) are macros; exported as plain ints.
 static inline int footlight_lws_port_no_listen(void) {
     return CONTEXT_PORT_NO_LISTEN;
+}
+
+// A server vhost that listens on nothing and only adopts sockets accepted elsewhere.
+static inline int footlight_lws_port_no_listen_server(void) {
+    return CONTEXT_PORT_NO_LISTEN_SERVER;
 }
 
 #endif

@@ -1,0 +1,19 @@
+import Dispatch
+
+/// What a session offers the stages it hosts.
+///
+/// Everything a stage and its Director do runs serially on ``queue``. Outputs driven
+/// by other threads (timers, shared services) must be received on it, e.g. with
+/// `.receive(on: environment.queue)` (`.receive(on: environment.queue.ocombine)` under
+/// OpenCombine).
+public struct SessionEnvironment: Sendable {
+    /// The session's serial executor.
+    public let queue: DispatchQueue
+
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+}
+
+/// Makes the stages of a new session, on that session's queue.
+public typealias StageFactory = @Sendable (SessionEnvironment) -> [Stage]

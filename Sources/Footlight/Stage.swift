@@ -1,0 +1,131 @@
+import FootlightJSON
+
+/// What the user sees, as the server knows it: a named template in the page and
+/// its bindings.
+///
+/// Outputs of a Director feed named *slots* of the stage's view document; named
+/// browser events feed Director inputs. A stage lives on its session's executor: bind
+/// it and send it events from there only (the session does this for you).
+///
+/// ```swift
+/// let increment = PassthroughSubject<Void, Never>()
+/// let director = CounterDirector(increment: increment.eraseToAnyPublisher())
+/// let stage = Stage(name: "counter")
+/// stage.bind(director.countText, to: "count")
+/// stage.on("increment", send: increment)
+/// ```
+public final class Stage {
+    /// The template's name in the page.
+    public let name: String
+    /// The view document: each bound slot's latest value.
+    public private(set) var document: JSON = .object([:])
+    /// Called after a slot changes; the session uses it to schedule a diff.
+    package var didChange: (() -> Void)?
+
+    /// Event handlers; each returns the error for a value it cannot take.
+    private var handlers: [String: (JSON?) -> EventValueError?] = [:]
+    private var subscriptions: [AnyCancellable] = []
+
+    /// A stage for the template named `name`, with no bindings yet.
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// Feeds the slot `slot` of the view document from `output`.
+    ///
+    /// A publisher that emits on subscription (a `CurrentValueSubject`, `Just`, a
+    /// share-replay) fills the slot at once, so the first mount shows it.
+    public func bind<Output: Publisher>(_ output: Output, to slot: String)
+    where Output.Output: ViewValue, Output.Failure == Never {
+        subscriptions.append(
+            output.sink { [weak self] value in
+                self?.set(slot, to: value.viewJSON)
+            })
+    }
+
+    /// Sends each `event` from the page into `input`, ignoring any value it carries.
+    public func on<Input: Subject>(_ event: String, send input: Input) where Input.Output == Void {
+        handlers[event] = { _ in
+            input.send(())
+            return nil
+        }
+    }
+
+    /// Sends the value of each `event` into `input`; a value of the wrong type is
+    /// refused with an error naming the event, and the input is not touched.
+    public func on<Input: Subject>(_ event: String, send input: Input) where Input.Output: EventValue {
+        handlers[event] = { value in
+            let decoded = Result { () throws(EventValueError) -> Input.Output in
+                try Input.Output(eventJSON: value ?? .null)
+            }
+            switch decoded {
+            case .success(let decoded):
+                input.send(decoded)
+                return nil
+            case .failure(let error):
+                return error
+            }
+        }
+    }
+
+    /// The names of the events this stage accepts.
+    public var eventNames: [String] { handlers.keys.sorted() }
+
+    /// Delivers a browser event. Throws ``StageEventError`` for an unknown event or a
+    /// value of the wrong type.
+    public func handle(event: String, value: JSON?) throws(StageEventError) {
+        guard let handler = handlers[event] else {
+            throw StageEventError.unknownEvent(event, stage: name, accepted: eventNames)
+        }
+        if let error = handler(value) {
+            throw StageEventError.badValue(event, stage: name, error)
+        }
+    }
+
+    /// Ends every binding; the stage stops changing.
+    public func cancel() {
+        subscriptions.removeAll()
+        handlers.removeAll()
+        didChange = nil
+    }
+
+    private func set(_ slot: String, to value: JSON) {
+        guard case .object(var members) = document else { return }
+        if let old = members[slot], JSONPatch.diff(from: old, to: value).isEmpty { return }
+        document = .null
+        members[slot] = value
+        document = .object(members)
+        didChange?()
+    }
+}
+
+/// A browser event a stage could not take.
+public struct StageEventError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class of failure.
+    public enum Kind: String, Sendable {
+        /// The stage has no binding for this event name.
+        case unknownEvent = "unknown-event"
+        /// The event's value is not of the type its input takes.
+        case badValue = "bad-value"
+    }
+
+    public let kind: Kind
+    public let event: String
+    public let stage: String
+    public let message: String
+
+    static func unknownEvent(_ event: String, stage: String, accepted: [String]) -> StageEventError {
+        let list = accepted.isEmpty ? "none" : accepted.map { "\"\($0)\"" }.joined(separator: ", ")
+        return StageEventError(
+            kind: .unknownEvent, event: event, stage: stage,
+            message: "stage \"\(stage)\" has no event \"\(event)\" (it accepts \(list))")
+    }
+
+    static func badValue(_ event: String, stage: String, _ error: EventValueError) -> StageEventError {
+        StageEventError(
+            kind: .badValue, event: event, stage: stage,
+            message: "event \"\(event)\" of stage \"\(stage)\": \(error)")
+    }
+
+    public var description: String { message }
+}

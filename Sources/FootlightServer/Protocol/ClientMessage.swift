@@ -1,0 +1,101 @@
+import FootlightJSON
+
+/// A message from the browser (or a test client), protocol v1.
+public enum ClientMessage: Sendable, Equatable {
+    /// Start a session, or resume the one `token` names, having applied every server
+    /// message up to sequence number `lastSeq`.
+    case join(version: Int, resume: Resume?)
+    /// A user event numbered `number` by the client (1, 2, 3, … per session).
+    case event(Event)
+    /// The client has applied every server message up to `seq`.
+    case ack(seq: Int64)
+    /// Liveness probe; answered by `pong`.
+    case ping
+
+    /// What a resuming client knows.
+    public struct Resume: Sendable, Equatable {
+        public let token: String
+        public let lastSeq: Int64
+    }
+
+    /// A user event.
+    public struct Event: Sendable, Equatable {
+        public let number: Int64
+        public let stage: String
+        public let name: String
+        public let value: JSON?
+    }
+
+    /// The protocol version this server speaks.
+    public static let version = 1
+
+    /// Decodes one message from its JSON text.
+    public init(bytes: UnsafeRawBufferPointer) throws(ProtocolError) {
+        let json: JSON
+        do {
+            json = try JSON.parse(bytes, options: JSONReadOptions(maximumDepth: Self.maximumDepth))
+        } catch {
+            throw ProtocolError(.malformedJSON, error.description)
+        }
+        try self.init(json: json)
+    }
+
+    /// Inbound messages are small and flat; deeper nesting is refused early.
+    static let maximumDepth = 32
+
+    /// Decodes one message from parsed JSON.
+    public init(json: JSON) throws(ProtocolError) {
+        guard case .object(let members) = json else {
+            throw ProtocolError(.badMessage, "a message must be a JSON object, not \(json.kindName)")
+        }
+        guard case .string(let type)? = members["t"] else {
+            throw ProtocolError(.badMessage, "a message needs a string member \"t\" naming its type")
+        }
+        switch type {
+        case "join":
+            let version = try Self.integer(members, "v", in: type)
+            guard version == Int64(Self.version) else {
+                throw ProtocolError(
+                    .unsupportedVersion, "this server speaks protocol v\(Self.version), not v\(version)")
+            }
+            var resume: Resume?
+            if let tokenValue = members["token"] {
+                guard case .string(let token) = tokenValue else {
+                    throw ProtocolError(.badMessage, "\"token\" of join must be a string")
+                }
+                resume = Resume(token: token, lastSeq: try Self.integer(members, "seq", in: type))
+            }
+            self = .join(version: Int(version), resume: resume)
+        case "event":
+            let number = try Self.integer(members, "n", in: type)
+            guard number > 0 else { throw ProtocolError(.badMessage, "event numbers start at 1, got \(number)") }
+            self = .event(
+                Event(
+                    number: number, stage: try Self.string(members, "stage", in: type, eventNumber: number),
+                    name: try Self.string(members, "name", in: type, eventNumber: number), value: members["value"]))
+        case "ack":
+            self = .ack(seq: try Self.integer(members, "seq", in: type))
+        case "ping":
+            self = .ping
+        default:
+            throw ProtocolError(.badMessage, "unknown message type \"\(type)\"")
+        }
+    }
+
+    private static func integer(_ members: JSONObject, _ key: String, in type: String) throws(ProtocolError) -> Int64 {
+        guard case .int(let value)? = members[key], value >= 0 else {
+            throw ProtocolError(.badMessage, "\"\(key)\" of \(type) must be a non-negative integer")
+        }
+        return value
+    }
+
+    private static func string(
+        _ members: JSONObject, _ key: String, in type: String, eventNumber: Int64
+    ) throws(ProtocolError) -> String {
+        guard case .string(let value)? = members[key], !value.isEmpty, value.utf8.count <= 128 else {
+            throw ProtocolError(
+                .badMessage, "\"\(key)\" of \(type) must be a string of 1 to 128 bytes", eventNumber: eventNumber)
+        }
+        return value
+    }
+}

@@ -1,0 +1,56 @@
+/// A message from a client that the protocol refuses. Sent back as an `error`
+/// message with ``code`` and ``message``; the connection and session stay up.
+public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The machine-readable code sent to the client (see PROTOCOL.md).
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The text is not JSON (or has duplicate keys, or is nested too deep).
+        public static let malformedJSON = Code(rawValue: "malformed-json")
+        /// The JSON is not a message of protocol v1 (wrong type, missing or bad member).
+        public static let badMessage = Code(rawValue: "bad-message")
+        /// The client speaks a protocol version this server does not.
+        public static let unsupportedVersion = Code(rawValue: "unsupported-version")
+        /// An event or ack arrived before `join`.
+        public static let notJoined = Code(rawValue: "not-joined")
+        /// A second `join` on a joined connection.
+        public static let alreadyJoined = Code(rawValue: "already-joined")
+        /// The resume token names no live session (unknown, expired, or evicted).
+        public static let unknownSession = Code(rawValue: "unknown-session")
+        /// The event names a stage that is not mounted.
+        public static let unknownStage = Code(rawValue: "unknown-stage")
+        /// The stage has no such event.
+        public static let unknownEvent = Code(rawValue: "unknown-event")
+        /// The event's value has the wrong type.
+        public static let badValue = Code(rawValue: "bad-value")
+        /// The event's number skips ahead of the next expected one.
+        public static let eventGap = Code(rawValue: "event-gap")
+        /// Too many events per second from this session.
+        public static let rateLimited = Code(rawValue: "rate-limited")
+        /// The client acknowledged a sequence number the server never sent.
+        public static let badAck = Code(rawValue: "bad-ack")
+        /// The server failed to do its part (details are in the server log only).
+        public static let `internal` = Code(rawValue: "internal-error")
+
+        public var description: String { rawValue }
+    }
+
+    /// The machine-readable code.
+    public let code: Code
+    /// A readable explanation for the developer looking at the browser console.
+    public let message: String
+    /// The client event number the error answers, when it answers one.
+    public let eventNumber: Int64?
+
+    public init(_ code: Code, _ message: String, eventNumber: Int64? = nil) {
+        self.code = code
+        self.message = message
+        self.eventNumber = eventNumber
+    }
+
+    public var description: String {
+        if let eventNumber { return "\(code) (event \(eventNumber)): \(message)" }
+        return "\(code): \(message)"
+    }
+}

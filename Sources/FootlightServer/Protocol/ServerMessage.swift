@@ -1,0 +1,74 @@
+import FootlightJSON
+
+/// A message to the browser, protocol v1. Messages with a `seq` carry state and are
+/// replayed after a resume; the others are advisory.
+public enum ServerMessage: Sendable, Equatable {
+    /// The session is ready. `resumed` is false for a new session; `snapshot` tells a
+    /// resuming client to drop its documents because full mounts follow.
+    /// `events` is the highest client event number consumed so far.
+    case joined(token: String, resumed: Bool, snapshot: Bool, events: Int64)
+    /// A stage and its full view document.
+    case mount(seq: Int64, stage: String, document: JSON)
+    /// Changes to a mounted stage's document; `ack` acknowledges client events up to it.
+    case patch(seq: Int64, stage: String, patch: JSONPatch, ack: Int64?)
+    /// Client events up to `number` are consumed (applied or refused with an error).
+    case ack(number: Int64)
+    /// A refused message.
+    case error(ProtocolError)
+    /// Answer to `ping`.
+    case pong
+    /// The server is going away; the client may resume later.
+    case bye(reason: String)
+
+    /// The sequence number for state-bearing messages.
+    public var seq: Int64? {
+        switch self {
+        case .mount(let seq, _, _), .patch(let seq, _, _, _): seq
+        default: nil
+        }
+    }
+
+    /// The message as a JSON object.
+    public var json: JSON {
+        switch self {
+        case .joined(let token, let resumed, let snapshot, let events):
+            var members: JSONObject = [
+                "t": "joined", "v": .int(Int64(ClientMessage.version)), "token": .string(token),
+                "resumed": .bool(resumed), "events": .int(events),
+            ]
+            if snapshot { members["snapshot"] = true }
+            return .object(members)
+        case .mount(let seq, let stage, let document):
+            return ["t": "mount", "seq": .int(seq), "stage": .string(stage), "doc": document]
+        case .patch(let seq, let stage, let patch, let ack):
+            var members: JSONObject = ["t": "patch", "seq": .int(seq), "stage": .string(stage), "ops": patch.json]
+            if let ack { members["ack"] = .int(ack) }
+            return .object(members)
+        case .ack(let number):
+            return ["t": "ack", "n": .int(number)]
+        case .error(let error):
+            var members: JSONObject = [
+                "t": "error", "code": .string(error.code.rawValue), "message": .string(error.message),
+            ]
+            if let number = error.eventNumber { members["n"] = .int(number) }
+            return .object(members)
+        case .pong:
+            return ["t": "pong"]
+        case .bye(let reason):
+            return ["t": "bye", "reason": .string(reason)]
+        }
+    }
+
+    /// The compact JSON text, as sent in one WebSocket text frame.
+    ///
+    /// - Throws: ``JSONError`` when a document holds a value JSON cannot carry
+    ///   (NaN or infinity placed in a slot as raw `JSON`, or nesting past the limit).
+    public func encoded() throws(JSONError) -> [UInt8] {
+        try json.serializedBytes()
+    }
+
+    /// The compact JSON text after `headroom` spare bytes (for `lws_write`'s `LWS_PRE`).
+    func encoded(headroom: Int) throws(JSONError) -> [UInt8] {
+        try json.serializedBytes(.compact, headroom: headroom)
+    }
+}

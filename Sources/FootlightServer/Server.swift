@@ -1,0 +1,128 @@
+import CLibWebSockets
+import Footlight
+import FootlightJSON
+import Logging
+import Synchronization
+
+/// A Footlight server: serves the public folder over HTTP and hosts one session per
+/// browser tab over a WebSocket, on one port.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(publicDirectory: "Public")
+/// configuration.port = 0                       // any free port
+/// let server = try Server(configuration: configuration) { environment in
+///     [CounterScene.makeStage()]
+/// }
+/// print("listening on \(server.port)")
+/// server.shutdown()
+/// ```
+///
+/// Threading: an acceptor thread hands sockets to ``ServerConfiguration/loops`` service
+/// loops (one libwebsockets context and thread each); sessions run on a concurrent
+/// dispatch pool, each serially on its own queue. See the Threading article.
+public final class Server: Sendable {
+    /// The configuration the server runs with.
+    public let configuration: ServerConfiguration
+    /// The port the server listens on.
+    public let port: Int
+    let registry: SessionRegistry
+    private let loops: [ServiceLoop]
+    private let acceptor: Acceptor
+    private let core: ServerCore
+    private let stopped = Mutex(false)
+
+    /// Binds the port, starts the loops and begins accepting connections.
+    public init(configuration: ServerConfiguration, stages: @escaping StageFactory) throws(ServerError) {
+        self.configuration = configuration
+        System.raiseOpenFileLimit()
+        let files = try StaticFiles(root: configuration.publicDirectory)
+        let registry = SessionRegistry(
+            limits: configuration.sessionLimits, logger: configuration.logger, makeStages: stages)
+        let core = ServerCore(configuration: configuration, files: files, registry: registry)
+        let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
+        var loops: [ServiceLoop] = []
+        do {
+            for index in 0..<max(1, configuration.loops) {
+                loops.append(try Self.makeLoop(index: index, core: core, configuration: configuration))
+            }
+        } catch {
+            for loop in loops { loop.stop() }
+            socket.close()
+            throw error
+        }
+        let acceptor = try Acceptor(
+            socket: socket, loops: loops, maximumConnections: configuration.maximumConnections,
+            logger: configuration.logger)
+        for loop in loops {
+            loop.execute { loop.onAdoptedSocketClosed = { acceptor.openConnections.subtract(1, ordering: .relaxed) } }
+        }
+        self.port = socket.port
+        self.registry = registry
+        self.loops = loops
+        self.acceptor = acceptor
+        self.core = core
+        acceptor.start()
+        configuration.logger.info(
+            "Footlight listening on \(configuration.host):\(socket.port) with \(loops.count) loop(s), serving \(files.root)"
+        )
+    }
+
+    private static func makeLoop(index: Int, core: ServerCore, configuration: ServerConfiguration) throws(ServerError)
+        -> ServiceLoop
+    {
+        let resources = ContextResources(
+            protocols: [
+                .init(name: "http", callback: footlightHTTPCallback, perSessionDataSize: 0, rxBufferSize: 0),
+                .init(
+                    name: ServerConfiguration.subprotocol, callback: footlightSocketCallback,
+                    perSessionDataSize: MemoryLayout<UnsafeMutableRawPointer?>.size, rxBufferSize: 2048),
+            ],
+            pingAfter: configuration.pingAfterIdleSeconds, hangUpAfter: configuration.hangUpAfterIdleSeconds)
+        nonisolated(unsafe) let pinned = resources  // handed to the loop thread once
+        let loop = try ServiceLoop(name: "footlight-loop-\(index)", delegate: core) { user in
+            var info = lws_context_creation_info()
+            info.port = footlight_lws_port_no_listen_server()
+            info.protocols = UnsafePointer(pinned.protocols)
+            info.user = user
+            info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
+            info.retry_and_idle_policy = UnsafePointer(pinned.retryPolicy)
+            info.timeout_secs = 10
+            info.timeout_secs_ah_idle = 10
+            info.max_http_header_data = 8192
+            info.vhost_name = UnsafePointer(pinned.cString("default"))
+            return lws_create_context(&info)
+        }
+        loop.keepAlive(resources)
+        return loop
+    }
+
+    /// Live sessions (connected, or disconnected and kept for a resume).
+    public var sessionCount: Int { registry.count }
+    /// Disconnected sessions kept for a resume.
+    public var retainedSessionCount: Int { registry.retainedCount }
+    /// Sockets accepted and not yet closed.
+    public var openConnectionCount: Int { acceptor.openConnections.load(ordering: .relaxed) }
+
+    /// Stops accepting, tells every client the server is going away (`bye`, then close
+    /// 1001), waits up to `drainTimeout` for the sockets to close, then stops the loops.
+    /// Safe to call more than once.
+    public func shutdown(drainTimeout: Duration = .seconds(2)) {
+        let first = stopped.withLock { stopped -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        configuration.logger.info("Footlight shutting down")
+        acceptor.stop()
+        registry.endAll(reason: "the server is shutting down")
+        let deadline = ContinuousClock.now + drainTimeout
+        while openConnectionCount > 0, ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
+        for loop in loops { loop.stop() }
+    }
+
+    deinit {
+        shutdown(drainTimeout: .zero)
+    }
+}

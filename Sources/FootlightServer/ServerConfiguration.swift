@@ -1,0 +1,40 @@
+import Logging
+
+/// How a ``Server`` listens, what it serves, and its limits.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on: an IPv4 or IPv6 literal. Only this address is bound
+    /// (never a wildcard unless asked for with "0.0.0.0" or "::").
+    public var host: String = "127.0.0.1"
+    /// The TCP port; 0 picks a free one (read it back from ``Server/port``).
+    public var port: Int = 8080
+    /// The folder served over HTTP (the page, its script and stylesheet).
+    public var publicDirectory: String
+    /// The path of the WebSocket endpoint.
+    public var webSocketPath: String = "/ws"
+    /// Origins allowed to open a WebSocket, exactly as browsers send them
+    /// ("http://127.0.0.1:8080"). Nil allows only the server's own origin: the scheme
+    /// and the `Host` the request was sent to. Requests without an `Origin` are refused.
+    public var allowedOrigins: [String]?
+    /// Service loops (threads running libwebsockets); each takes a share of the
+    /// connections. Defaults to one per core.
+    public var loops: Int = max(1, System.coreCount)
+    /// The largest inbound WebSocket message; bigger ones close with 1009.
+    public var maximumMessageBytes: Int = 64 << 10
+    /// Open WebSocket and HTTP connections accepted at once; more are closed at accept.
+    public var maximumConnections: Int = 20_000
+    /// Seconds of WebSocket silence before a ping, and before hanging up.
+    public var pingAfterIdleSeconds: UInt16 = 20
+    public var hangUpAfterIdleSeconds: UInt16 = 30
+    /// Per-session bounds.
+    public var sessionLimits = SessionLimits()
+    /// Where the server logs bad input, connections and failures.
+    public var logger = Logger(label: "footlight")
+
+    /// A configuration serving `publicDirectory` on 127.0.0.1:8080.
+    public init(publicDirectory: String) {
+        self.publicDirectory = publicDirectory
+    }
+
+    /// The name of the WebSocket subprotocol, which carries the protocol version.
+    public static let subprotocol = "footlight.v1"
+}

@@ -1,0 +1,127 @@
+import Dispatch
+import Footlight
+import Logging
+import OrderedCollections
+import Synchronization
+
+/// Every live session of a server, by token, and the retention of disconnected ones:
+/// each is kept for ``SessionLimits/retention`` after its socket drops, and at most
+/// ``SessionLimits/maximumRetained`` are kept (the longest-disconnected goes first).
+final class SessionRegistry: Sendable {
+    private struct State {
+        var sessions: [String: Session] = [:]
+        /// Disconnected sessions in the order they disconnected, with the time.
+        var disconnected: OrderedDictionary<String, ContinuousClock.Instant> = [:]
+    }
+    private let state = Mutex(State())
+    private let limits: SessionLimits
+    private let logger: Logger
+    private let makeStages: StageFactory
+    /// Where session queues run: a concurrent pool, so a slow Director delays only
+    /// its own session.
+    private let executor = DispatchQueue(label: "footlight.sessions", attributes: .concurrent)
+    // nonisolated(unsafe): set once in init, cancelled in deinit; the timer itself is
+    // thread-safe and only calls `sweep`, which takes the lock.
+    nonisolated(unsafe) private let sweeper: DispatchSourceTimer
+
+    init(limits: SessionLimits, logger: Logger, makeStages: @escaping StageFactory) {
+        self.limits = limits
+        self.logger = logger
+        self.makeStages = makeStages
+        sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "footlight.sessions.sweeper"))
+        let interval = min(Duration.seconds(1), limits.retention / 4)
+        let nanoseconds =
+            Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+        sweeper.schedule(
+            deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(max(nanoseconds, 1_000_000)))
+        sweeper.setEventHandler { [weak self] in self?.sweep(now: .now) }
+        sweeper.resume()
+    }
+
+    deinit {
+        sweeper.cancel()
+    }
+
+    /// A new session with a fresh 128-bit random token.
+    func create() -> Session {
+        let token = Self.newToken()
+        let session = Session(
+            token: token, limits: limits, logger: logger, makeStages: makeStages, registry: self, target: executor)
+        state.withLock { $0.sessions[token] = session }
+        return session
+    }
+
+    /// The live session `token` names, if any.
+    func session(for token: String) -> Session? {
+        state.withLock { $0.sessions[token] }
+    }
+
+    func connected(_ token: String) {
+        state.withLock { _ = $0.disconnected.removeValue(forKey: token) }
+    }
+
+    func disconnected(_ token: String) {
+        let evicted = state.withLock { state -> [Session] in
+            guard state.sessions[token] != nil else { return [] }
+            state.disconnected[token] = .now
+            var evicted: [Session] = []
+            while state.disconnected.count > limits.maximumRetained {
+                let oldest = state.disconnected.removeFirst().key
+                if let session = state.sessions.removeValue(forKey: oldest) { evicted.append(session) }
+            }
+            return evicted
+        }
+        end(evicted, reason: "too many disconnected sessions; the oldest was dropped")
+    }
+
+    /// Ends sessions disconnected for longer than the retention period.
+    func sweep(now: ContinuousClock.Instant) {
+        let expired = state.withLock { state -> [Session] in
+            var expired: [Session] = []
+            while let (token, since) = state.disconnected.elements.first, now - since >= limits.retention {
+                state.disconnected.removeFirst()
+                if let session = state.sessions.removeValue(forKey: token) { expired.append(session) }
+            }
+            return expired
+        }
+        end(expired, reason: "the session expired")
+    }
+
+    /// Ends every session (server shutdown).
+    func endAll(reason: String) {
+        let all = state.withLock { state -> [Session] in
+            let all = Array(state.sessions.values)
+            state.sessions.removeAll()
+            state.disconnected.removeAll()
+            return all
+        }
+        end(all, reason: reason)
+        for session in all { session.queue.sync {} }
+    }
+
+    private func end(_ sessions: [Session], reason: String) {
+        for session in sessions {
+            logger.debug("ending session \(session.token.prefix(8)): \(reason)")
+            session.queue.async { session.end(reason: reason) }
+        }
+    }
+
+    /// Live sessions, connected or retained.
+    var count: Int { state.withLock { $0.sessions.count } }
+    /// Sessions waiting for a resume.
+    var retainedCount: Int { state.withLock { $0.disconnected.count } }
+
+    private static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        let hex = String(high, radix: 16).leftPadded(to: 16) + String(low, radix: 16).leftPadded(to: 16)
+        return hex
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

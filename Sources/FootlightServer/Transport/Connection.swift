@@ -1,0 +1,140 @@
+import CLibWebSockets
+import DequeModule
+import Synchronization
+
+/// Identifies a connection across threads; never reused within a process.
+public typealias ConnectionID = UInt64
+
+/// The part of a connection other threads may hold: its id, its loop, and the count
+/// of bytes handed to the loop but not yet written (for backpressure).
+public final class ConnectionHandle: Sendable {
+    public let id: ConnectionID
+    public let loop: ServiceLoop
+    /// Payload bytes posted with ``send(_:)`` and not yet written to the socket.
+    let pendingBytes = Atomic<Int>(0)
+    /// Set by a producer that held back because of ``pendingBytes``; the loop calls
+    /// ``onDrained`` when the queue empties and clears the flag.
+    let wantsDrainSignal = Atomic<Bool>(false)
+    private let drained = Mutex<(@Sendable () -> Void)?>(nil)
+
+    init(id: ConnectionID, loop: ServiceLoop) {
+        self.id = id
+        self.loop = loop
+    }
+
+    /// Bytes queued towards this connection and not yet written.
+    public var unsentBytes: Int { pendingBytes.load(ordering: .relaxed) }
+
+    /// Queues frames to be written in order. Thread-safe.
+    public func send(_ frames: [OutboundFrame]) {
+        guard !frames.isEmpty else { return }
+        pendingBytes.add(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
+        let id = self.id
+        let loop = self.loop
+        loop.execute { loop.connection(id)?.enqueue(frames) }
+    }
+
+    /// Closes the connection with a WebSocket close code and reason, after the frames
+    /// already queued. Thread-safe.
+    public func close(code: UInt16, reason: String) {
+        let id = self.id
+        let loop = self.loop
+        loop.execute { loop.connection(id)?.requestClose(code: code, reason: reason) }
+    }
+
+    /// Sets what to call when a held-back producer may send again.
+    public func setDrainHandler(_ handler: (@Sendable () -> Void)?) {
+        drained.withLock { $0 = handler }
+    }
+
+    /// Asks for one drain signal once the unsent bytes reach zero.
+    public func requestDrainSignal() {
+        wantsDrainSignal.store(true, ordering: .sequentiallyConsistent)
+        // The queue may have emptied between the caller's check and the flag.
+        if pendingBytes.load(ordering: .sequentiallyConsistent) == 0 { signalDrainedIfRequested() }
+    }
+
+    func signalDrainedIfRequested() {
+        if wantsDrainSignal.exchange(false, ordering: .sequentiallyConsistent) {
+            drained.withLock { $0 }?()
+        }
+    }
+}
+
+/// A WebSocket connection as its loop sees it: the wsi, the message being
+/// reassembled, and the frames waiting for the socket to become writeable.
+///
+/// Confined to its loop's thread; other threads use the ``ConnectionHandle``.
+final class Connection {
+    let handle: ConnectionHandle
+    let wsi: OpaquePointer
+    /// The request headers that matter after the handshake.
+    let origin: String?
+    /// Bytes of the message being received, across fragments.
+    var inbound: [UInt8] = []
+    /// Whether the message being received is binary.
+    var inboundIsBinary = false
+    private var outbound = Deque<OutboundFrame>()
+    private var closeRequest: (code: UInt16, reason: String)?
+    /// What the server attached (its session link); opaque to the transport.
+    var attachment: AnyObject?
+
+    init(handle: ConnectionHandle, wsi: OpaquePointer, origin: String?) {
+        self.handle = handle
+        self.wsi = wsi
+        self.origin = origin
+    }
+
+    var id: ConnectionID { handle.id }
+
+    func enqueue(_ frames: [OutboundFrame]) {
+        handle.loop.assertInLoop()
+        guard closeRequest == nil else {
+            handle.pendingBytes.subtract(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
+            return
+        }
+        outbound.append(contentsOf: frames)
+        lws_callback_on_writable(wsi)
+    }
+
+    func requestClose(code: UInt16, reason: String) {
+        handle.loop.assertInLoop()
+        if closeRequest == nil { closeRequest = (code, reason) }
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Writes one frame, or carries out a requested close. Returns -1 to tell
+    /// libwebsockets to close the connection.
+    func writeable() -> Int32 {
+        handle.loop.assertInLoop()
+        if var frame = outbound.popFirst() {
+            let count = frame.count
+            let written = frame.storage.withUnsafeMutableBufferPointer { buffer in
+                lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, count, LWS_WRITE_TEXT)
+            }
+            handle.pendingBytes.subtract(count, ordering: .sequentiallyConsistent)
+            if written < count { return -1 }
+            if !outbound.isEmpty || closeRequest != nil {
+                lws_callback_on_writable(wsi)
+            } else {
+                handle.signalDrainedIfRequested()
+            }
+            return 0
+        }
+        if let (code, reason) = closeRequest {
+            var reasonBytes = Array(reason.utf8.prefix(123))
+            reasonBytes.withUnsafeMutableBufferPointer {
+                lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), $0.baseAddress, $0.count)
+            }
+            return -1
+        }
+        return 0
+    }
+
+    /// Forgets queued frames when the socket is gone.
+    func discardOutbound() {
+        let bytes = outbound.reduce(0) { $0 + $1.count }
+        outbound.removeAll()
+        handle.pendingBytes.subtract(bytes, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,43 @@
+import CLibWebSockets
+
+/// What a loop's libwebsockets callbacks report to. Every method runs on the loop's
+/// thread and must not block it.
+protocol LoopDelegate: AnyObject, Sendable {
+    /// An HTTP request asks to upgrade to a WebSocket: accept, or refuse with a status.
+    func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision
+    /// A plain HTTP request for `path` (already URL-decoded by libwebsockets).
+    func serveHTTP(wsi: OpaquePointer, path: String) -> Int32
+    /// A WebSocket connection is open.
+    func opened(_ connection: Connection)
+    /// A whole message arrived (fragments already joined, size already checked).
+    func received(_ message: UnsafeRawBufferPointer, binary: Bool, on connection: Connection)
+    /// The connection is closed; its frames are gone.
+    func closed(_ connection: Connection)
+    /// The largest inbound message accepted; larger ones close the socket with 1009.
+    var maximumMessageBytes: Int { get }
+}
+
+/// The parts of an upgrade request a server decides on.
+struct UpgradeRequest {
+    let path: String
+    let origin: String?
+    let host: String?
+    let subprotocols: String?
+}
+
+/// Whether a WebSocket upgrade may go ahead.
+enum UpgradeDecision: Equatable {
+    case accept
+    /// Answer with this HTTP status and log the reason.
+    case refuse(status: UInt32, reason: String)
+}
+
+/// Reads a request header, or nil when it is absent or longer than `limit`.
+func requestHeader(_ wsi: OpaquePointer, _ token: lws_token_indexes, limit: Int = 4096) -> String? {
+    let length = Int(lws_hdr_total_length(wsi, token))
+    guard length > 0, length <= limit else { return nil }
+    var buffer = [CChar](repeating: 0, count: length + 1)
+    let copied = lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token)
+    guard copied >= 0 else { return nil }
+    return String(decoding: buffer.prefix(Int(copied)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,129 @@
+import CLibWebSockets
+import Synchronization
+
+// The libwebsockets callbacks of a Footlight server context. They only move bytes
+// and carry out decisions; what to decide lives in the loop's delegate.
+
+/// protocols[0]: HTTP (static files, upgrade checks) and the loop's mailbox.
+func footlightHTTPCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        // Sent to every protocol; the mailbox is drained here only. Must return 0.
+        ServiceLoop.from(wsi: wsi)?.drainMailbox()
+        return 0
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
+        let request = UpgradeRequest(
+            path: requestHeader(wsi, WSI_TOKEN_GET_URI) ?? "",
+            origin: requestHeader(wsi, WSI_TOKEN_ORIGIN),
+            host: requestHeader(wsi, WSI_TOKEN_HOST),
+            subprotocols: requestHeader(wsi, WSI_TOKEN_PROTOCOL))
+        switch delegate.confirmUpgrade(request) {
+        case .accept:
+            return 0
+        case .refuse(let status, let reason):
+            lws_return_http_status(wsi, status, reason)
+            return 1
+        }
+    case LWS_CALLBACK_WSI_DESTROY:
+        if let wsi { ServiceLoop.from(wsi: wsi)?.destroyed(wsi) }
+        return 0
+    case LWS_CALLBACK_HTTP:
+        guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
+        let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+        return delegate.serveHTTP(wsi: wsi, path: path)
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+/// protocols[1]: the Footlight WebSocket protocol.
+func footlightSocketCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi else { return 0 }
+    let slot = user?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    switch reason {
+    case LWS_CALLBACK_ESTABLISHED:
+        guard let slot, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
+        let connection = Connection(
+            handle: ConnectionHandle(id: ConnectionIDs.next(), loop: loop), wsi: wsi,
+            origin: requestHeader(wsi, WSI_TOKEN_ORIGIN))
+        // Balanced by the release in LWS_CALLBACK_CLOSED.
+        slot.pointee = Unmanaged.passRetained(connection).toOpaque()
+        loop.register(connection)
+        delegate.opened(connection)
+        return 0
+    case LWS_CALLBACK_RECEIVE:
+        guard let connection = connection(in: slot), let delegate = connection.handle.loop.delegate else { return -1 }
+        return receive(input, length, on: connection, wsi: wsi, delegate: delegate)
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        guard let connection = connection(in: slot) else { return -1 }
+        return connection.writeable()
+    case LWS_CALLBACK_CLOSED:
+        // May arrive without ESTABLISHED (a refused handshake): the slot is then empty.
+        guard let slot, let raw = slot.pointee else { return 0 }
+        slot.pointee = nil
+        let connection = Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
+        connection.discardOutbound()
+        connection.handle.loop.unregister(connection)
+        connection.handle.loop.delegate?.closed(connection)
+        return 0
+    default:
+        return 0
+    }
+}
+
+private func connection(in slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Connection? {
+    guard let raw = slot?.pointee else { return nil }
+    return Unmanaged<Connection>.fromOpaque(raw).takeUnretainedValue()
+}
+
+/// Joins fragments into whole messages, refusing one whose *declared* size passes the
+/// limit before buffering it (libwebsockets itself has no message size limit).
+private func receive(
+    _ input: UnsafeMutableRawPointer?, _ length: Int, on connection: Connection, wsi: OpaquePointer,
+    delegate: any LoopDelegate
+) -> Int32 {
+    let limit = delegate.maximumMessageBytes
+    if lws_is_first_fragment(wsi) != 0 {
+        connection.inbound.removeAll(keepingCapacity: connection.inbound.capacity <= 4096)
+        connection.inboundIsBinary = lws_frame_is_binary(wsi) != 0
+    }
+    let declared = connection.inbound.count + length + Int(lws_remaining_packet_payload(wsi))
+    if declared > limit {
+        let reason = Array("message too large: limit \(limit) bytes".utf8)
+        reason.withUnsafeBufferPointer { buffer in
+            var bytes = Array(buffer)
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, &bytes, bytes.count)
+        }
+        connection.inbound = []
+        return -1
+    }
+    let isFinal = lws_is_final_fragment(wsi) != 0
+    if isFinal && connection.inbound.isEmpty {
+        // The common case: a whole message in one delivery, no copy.
+        delegate.received(
+            UnsafeRawBufferPointer(start: input, count: length), binary: connection.inboundIsBinary, on: connection)
+        return 0
+    }
+    if let input, length > 0 {
+        connection.inbound.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+    }
+    if isFinal {
+        let message = connection.inbound
+        connection.inbound = []
+        message.withUnsafeBytes { delegate.received($0, binary: connection.inboundIsBinary, on: connection) }
+    }
+    return 0
+}
+
+/// Process-wide connection numbering.
+enum ConnectionIDs {
+    private static let counter = Atomic<UInt64>(0)
+    static func next() -> ConnectionID { counter.add(1, ordering: .relaxed).newValue }
+}

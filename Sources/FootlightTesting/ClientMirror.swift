@@ -1,0 +1,137 @@
+import FootlightJSON
+
+/// What a protocol v1 client knows: the session token, a mirror of each stage's
+/// document, the last server sequence number applied, and the events sent but not
+/// yet acknowledged. Pure state: feed it server messages, it says what to send.
+public struct ClientMirror: Sendable {
+    /// The session token from `joined`.
+    public private(set) var token: String?
+    /// Each mounted stage's document, as the server's patches left it.
+    public private(set) var documents: [String: JSON] = [:]
+    /// The highest sequence number applied.
+    public private(set) var lastSeq: Int64 = 0
+    /// Events sent and not yet acknowledged, in order (re-sent after a resume).
+    public private(set) var unacknowledged: [(number: Int64, message: JSON)] = []
+    /// The number the next event gets.
+    public private(set) var nextEvent: Int64 = 1
+    /// Every `error` message received, in order.
+    public private(set) var errors: [ReceivedError] = []
+    /// How many `joined` messages said `resumed`, and how many were snapshots.
+    public private(set) var resumes = 0
+    public private(set) var snapshots = 0
+    /// Messages received, by type.
+    public private(set) var counts: [String: Int] = [:]
+    /// Problems the mirror found with the server's messages (a patch that does not
+    /// apply, a sequence number going backwards). A correct server leaves it empty.
+    public private(set) var violations: [String] = []
+    /// Whether a `bye` arrived.
+    public private(set) var saidBye = false
+
+    /// An error message from the server.
+    public struct ReceivedError: Sendable, Equatable {
+        public let code: String
+        public let message: String
+        public let eventNumber: Int64?
+    }
+
+    public init() {}
+
+    /// The join message: fresh, or a resume with the token and last applied seq.
+    public func joinMessage() -> JSON {
+        if let token {
+            return ["t": "join", "v": 1, "token": .string(token), "seq": .int(lastSeq)]
+        }
+        return ["t": "join", "v": 1]
+    }
+
+    /// Numbers a new event and remembers it until acknowledged; returns the message.
+    public mutating func makeEvent(_ name: String, stage: String, value: JSON?) -> JSON {
+        var members: JSONObject = ["t": "event", "n": .int(nextEvent), "stage": .string(stage), "name": .string(name)]
+        if let value { members["value"] = value }
+        let message = JSON.object(members)
+        unacknowledged.append((nextEvent, message))
+        nextEvent += 1
+        return message
+    }
+
+    /// Applies one server message. Returns the messages to send in reply (events to
+    /// re-send after a resume).
+    public mutating func apply(_ message: JSON) -> [JSON] {
+        guard let type = message["t"]?.stringValue else {
+            violations.append("a message without \"t\": \(message)")
+            return []
+        }
+        counts[type, default: 0] += 1
+        switch type {
+        case "joined":
+            token = message["token"]?.stringValue
+            if message["resumed"] == true { resumes += 1 }
+            if message["snapshot"] == true {
+                snapshots += 1
+                documents.removeAll()
+            }
+            if message["resumed"] == false {
+                // A new session: events of an expired one cannot be delivered to it.
+                documents.removeAll()
+                lastSeq = 0
+                unacknowledged.removeAll()
+                nextEvent = 1
+            }
+            if case .int(let consumed)? = message["events"] {
+                consumeEvents(through: consumed)
+            }
+            // Everything still unacknowledged is re-sent, in order.
+            return unacknowledged.map(\.message)
+        case "mount":
+            guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let document = message["doc"]
+            else { return [] }
+            documents[stage] = document
+            lastSeq = seq
+        case "patch":
+            guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let ops = message["ops"]
+            else { return [] }
+            do {
+                guard let document = documents[stage] else {
+                    violations.append("patch \(seq) for stage \"\(stage)\", which is not mounted")
+                    return []
+                }
+                documents[stage] = try JSONPatch(json: ops).applied(to: document)
+            } catch {
+                violations.append("patch \(seq) does not apply: \(error)")
+            }
+            lastSeq = seq
+            if case .int(let acknowledged)? = message["ack"] { consumeEvents(through: acknowledged) }
+        case "ack":
+            if case .int(let acknowledged)? = message["n"] { consumeEvents(through: acknowledged) }
+        case "error":
+            let number: Int64? = if case .int(let n)? = message["n"] { n } else { nil }
+            errors.append(
+                ReceivedError(
+                    code: message["code"]?.stringValue ?? "", message: message["message"]?.stringValue ?? "",
+                    eventNumber: number))
+            if let number { consumeEvents(through: number) }
+        case "bye":
+            saidBye = true
+        case "pong":
+            break
+        default:
+            violations.append("unknown message type \"\(type)\"")
+        }
+        return []
+    }
+
+    private mutating func sequence(_ message: JSON) -> Int64? {
+        guard case .int(let seq)? = message["seq"] else {
+            violations.append("a \(message["t"]?.stringValue ?? "?") without seq")
+            return nil
+        }
+        if seq <= lastSeq {
+            violations.append("seq \(seq) after \(lastSeq): applied twice or out of order")
+        }
+        return seq
+    }
+
+    private mutating func consumeEvents(through number: Int64) {
+        unacknowledged.removeAll { $0.number <= number }
+    }
+}

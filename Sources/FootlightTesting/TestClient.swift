@@ -1,0 +1,368 @@
+import FootlightJSON
+import FootlightServer
+import Synchronization
+
+/// A headless protocol v1 client over a real loopback WebSocket (libwebsockets'
+/// client API), for socket-level tests.
+///
+/// It joins, keeps a mirror of every stage's document by applying the server's
+/// patches, acknowledges what it applied, and re-sends unacknowledged events after a
+/// resume, as the browser runtime does.
+///
+/// ```swift
+/// let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+/// let client = try await TestClient.connect(to: server)
+/// try await client.send("increment", in: "counter")
+/// try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
+/// ```
+public final class TestClient: Sendable {
+    /// The server's port.
+    public let port: Int
+    /// The `Origin` header sent with the handshake (nil: none).
+    public let origin: String?
+    private let subprotocol: String?
+    private let loop: ServiceLoop
+
+    private struct Waiter {
+        let description: String
+        let isSatisfied: @Sendable (Observation) -> Bool
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    /// What a waiter can look at.
+    public struct Observation: Sendable {
+        public let mirror: ClientMirror
+        public let isOpen: Bool
+        public let joined: Bool
+        /// The close code and reason the server sent, if it closed the connection.
+        public let closeFrame: (code: UInt16, reason: String)?
+        /// Why the last connection attempt or connection ended, if it failed.
+        public let connectionError: String?
+        /// How many sockets this client has opened and seen end.
+        public let socketsEnded: Int
+    }
+
+    private struct State {
+        var mirror = ClientMirror()
+        var isOpen = false
+        var joined = false
+        var closeFrame: (code: UInt16, reason: String)?
+        var connectionError: String?
+        var socketsEnded = 0
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+        var autoJoin = true
+
+        var observation: Observation {
+            Observation(
+                mirror: mirror, isOpen: isOpen, joined: joined, closeFrame: closeFrame,
+                connectionError: connectionError, socketsEnded: socketsEnded)
+        }
+    }
+    private let state = Mutex(State())
+    // Touched only on the client loop's thread.
+    nonisolated(unsafe) private var socket: ClientSocket?
+
+    private init(port: Int, origin: String?, subprotocol: String?, loop: ServiceLoop) {
+        self.port = port
+        self.origin = origin
+        self.subprotocol = subprotocol
+        self.loop = loop
+    }
+
+    /// Connects to the server on `port` and, unless `join` is false, joins a new
+    /// session and waits for its first mounts.
+    public static func connect(
+        port: Int, origin: String? = nil, subprotocol: String? = ServerConfiguration.subprotocol, join: Bool = true,
+        timeout: Duration = .seconds(10)
+    ) async throws -> TestClient {
+        let client = TestClient(
+            port: port, origin: origin ?? "http://127.0.0.1:\(port)", subprotocol: subprotocol,
+            loop: try ClientLoop.shared)
+        client.state.withLock { $0.autoJoin = join }
+        client.openSocket()
+        if join {
+            try await client.waitUntilJoined(timeout: timeout)
+        } else {
+            try await client.wait("the connection to open", timeout: timeout) { $0.isOpen || $0.socketsEnded > 0 }
+        }
+        return client
+    }
+
+    /// Connects to `server` (see ``connect(port:origin:subprotocol:join:timeout:)``).
+    public static func connect(to server: Server, timeout: Duration = .seconds(10)) async throws -> TestClient {
+        try await connect(port: server.port, timeout: timeout)
+    }
+
+    /// Connects without an `Origin` header or with any origin, to test refusals.
+    public static func connect(
+        port: Int, sendingOrigin origin: String?, subprotocol: String? = ServerConfiguration.subprotocol,
+        timeout: Duration = .seconds(10)
+    ) async throws -> TestClient {
+        let client = TestClient(port: port, origin: origin, subprotocol: subprotocol, loop: try ClientLoop.shared)
+        client.state.withLock { $0.autoJoin = true }
+        client.openSocket()
+        try await client.wait("the handshake to finish", timeout: timeout) { $0.joined || $0.socketsEnded > 0 }
+        return client
+    }
+
+    // MARK: Reading the mirror
+
+    /// What the client knows now.
+    public var observation: Observation { state.withLock { $0.observation } }
+
+    /// The mirror of `stage`'s document.
+    public func document(of stage: String) -> JSON? {
+        state.withLock { $0.mirror.documents[stage] }
+    }
+
+    /// The value at `pointer` in `stage`'s document.
+    public func value(at pointer: String, in stage: String) -> JSON? {
+        guard let pointer = try? JSONPointer(pointer) else { return nil }
+        return document(of: stage)?.value(at: pointer)
+    }
+
+    // MARK: Sending
+
+    /// Sends a user event and returns its number. While disconnected, the event waits
+    /// and is sent after the resume.
+    @discardableResult
+    public func send(_ event: String, in stage: String, value: JSON? = nil) async throws -> Int64 {
+        let (message, number, open) = state.withLock { state in
+            let message = state.mirror.makeEvent(event, stage: stage, value: value)
+            return (message, state.mirror.nextEvent - 1, state.joined)
+        }
+        if open { try transmit([message]) }
+        return number
+    }
+
+    /// Sends raw text as one WebSocket text frame (for malformed-input tests).
+    public func sendRaw(_ text: String) throws {
+        let frame = OutboundFrame(payload: Array(text.utf8))
+        loop.execute { [self] in socket?.send([frame]) }
+    }
+
+    private func transmit(_ messages: [JSON]) throws {
+        let frames = try messages.map {
+            OutboundFrame(storageWithHeadroom: try $0.serializedBytes(.compact, headroom: OutboundFrame.headroom))
+        }
+        loop.execute { [self] in socket?.send(frames) }
+    }
+
+    // MARK: Waiting
+
+    /// Waits until the value at `pointer` in `stage` equals `expected`.
+    public func waitUntil(
+        _ pointer: String, in stage: String, equals expected: JSON, timeout: Duration = .seconds(10)
+    ) async throws {
+        let parsed = try JSONPointer(pointer)
+        try await wait("\(pointer) in stage \"\(stage)\" to equal \(describe(expected))", timeout: timeout) {
+            $0.mirror.documents[stage]?.value(at: parsed) == expected
+        }
+    }
+
+    /// Waits until every event sent has been acknowledged (applied or refused).
+    public func waitUntilAcknowledged(timeout: Duration = .seconds(10)) async throws {
+        try await wait("every event to be acknowledged", timeout: timeout) { $0.mirror.unacknowledged.isEmpty }
+    }
+
+    /// Waits for an error message with `code`, and returns it.
+    @discardableResult
+    public func waitForError(_ code: String, timeout: Duration = .seconds(10)) async throws
+        -> ClientMirror.ReceivedError
+    {
+        try await wait("an error \"\(code)\"", timeout: timeout) { $0.mirror.errors.contains { $0.code == code } }
+        return state.withLock { $0.mirror.errors.last { $0.code == code }! }
+    }
+
+    /// Waits until the server closes the connection, and returns its close frame
+    /// (nil when the socket ended without one).
+    @discardableResult
+    public func waitForClose(timeout: Duration = .seconds(10)) async throws -> (code: UInt16, reason: String)? {
+        try await wait("the connection to close", timeout: timeout) { !$0.isOpen && $0.socketsEnded > 0 }
+        return state.withLock { $0.closeFrame }
+    }
+
+    /// Waits until `condition` holds for the client's observation.
+    public func wait(
+        _ description: String, timeout: Duration = .seconds(10),
+        until condition: @escaping @Sendable (Observation) -> Bool
+    ) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let id: Int? = state.withLock { state in
+                if condition(state.observation) { return nil }
+                let id = state.nextWaiter
+                state.nextWaiter += 1
+                state.waiters[id] = Waiter(description: description, isSatisfied: condition, continuation: continuation)
+                return id
+            }
+            guard let id else {
+                continuation.resume()
+                return
+            }
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.expire(id, after: timeout)
+            }
+        }
+    }
+
+    private func expire(_ id: Int, after timeout: Duration) {
+        let expired = state.withLock { state -> (Waiter, Observation)? in
+            guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
+            return (waiter, state.observation)
+        }
+        guard let (waiter, observation) = expired else { return }
+        waiter.continuation.resume(
+            throwing: TestClientError.timedOut(waiting: waiter.description, after: timeout, observation))
+    }
+
+    private func waitUntilJoined(timeout: Duration) async throws {
+        // Joined, with the mounts that follow `joined` applied (every app has a stage).
+        try await wait("the session to join", timeout: timeout) {
+            ($0.joined && !$0.mirror.documents.isEmpty) || $0.socketsEnded > 0
+        }
+        let observation = self.observation
+        guard observation.joined else {
+            throw TestClientError.connectionFailed(
+                observation.connectionError ?? observation.closeFrame.map { "closed with \($0.code) \($0.reason)" }
+                    ?? "closed before joining")
+        }
+    }
+
+    // MARK: Connection control
+
+    /// Drops the socket abruptly (no close frame), as a network failure would.
+    public func drop() {
+        loop.execute { [self] in socket?.drop() }
+    }
+
+    /// Closes the socket with a close frame.
+    public func close() {
+        loop.execute { [self] in socket?.close() }
+    }
+
+    /// Opens a new socket and resumes the session with its token and last applied
+    /// sequence number; unacknowledged events are re-sent after `joined`.
+    public func resume(timeout: Duration = .seconds(10)) async throws {
+        try await wait("the previous socket to end", timeout: timeout) { !$0.isOpen }
+        state.withLock {
+            $0.joined = false
+            $0.closeFrame = nil
+            $0.connectionError = nil
+        }
+        openSocket()
+        try await waitUntilJoined(timeout: timeout)
+    }
+
+    /// Stops reading from the socket, so the server's writes back up.
+    public func pauseReading() {
+        loop.execute { [self] in socket?.setReading(false) }
+    }
+
+    /// Reads again after ``pauseReading()``.
+    public func resumeReading() {
+        loop.execute { [self] in socket?.setReading(true) }
+    }
+
+    private func openSocket() {
+        let origin = self.origin
+        let subprotocol = self.subprotocol
+        let port = self.port
+        loop.execute { [self] in
+            let socket = ClientSocket(loop: loop, owner: self)
+            self.socket = socket
+            socket.connect(port: port, host: "127.0.0.1", path: "/ws", origin: origin, subprotocol: subprotocol)
+        }
+    }
+
+    // MARK: Socket events (client loop thread)
+
+    func socketOpened(_ socket: ClientSocket) {
+        let join = state.withLock { state -> JSON? in
+            state.isOpen = true
+            return state.autoJoin ? state.mirror.joinMessage() : nil
+        }
+        notifyWaiters()
+        if let join, let frame = try? join.serializedBytes(.compact, headroom: OutboundFrame.headroom) {
+            socket.send([OutboundFrame(storageWithHeadroom: frame)])
+        }
+    }
+
+    func socketReceived(_ bytes: [UInt8], from socket: ClientSocket) {
+        guard socket === self.socket else { return }
+        let message: JSON
+        do {
+            message = try JSON.parse(bytes)
+        } catch {
+            state.withLock { $0.connectionError = "the server sent invalid JSON: \(error)" }
+            notifyWaiters()
+            return
+        }
+        let replies = state.withLock { state -> [JSON] in
+            let before = state.mirror.lastSeq
+            var replies = state.mirror.apply(message)
+            if message["t"]?.stringValue == "joined" { state.joined = true }
+            if state.mirror.lastSeq > before {
+                replies.append(["t": "ack", "seq": .int(state.mirror.lastSeq)])
+            }
+            return replies
+        }
+        let frames = replies.compactMap {
+            (try? $0.serializedBytes(.compact, headroom: OutboundFrame.headroom)).map(
+                OutboundFrame.init(storageWithHeadroom:))
+        }
+        socket.send(frames)
+        notifyWaiters()
+    }
+
+    func socketPeerClosed(_ socket: ClientSocket, code: UInt16, reason: String) {
+        state.withLock { $0.closeFrame = (code, reason) }
+    }
+
+    func socketEnded(_ socket: ClientSocket, error: String?) {
+        guard socket === self.socket else { return }
+        state.withLock { state in
+            state.isOpen = false
+            state.socketsEnded += 1
+            if let error { state.connectionError = error }
+        }
+        notifyWaiters()
+    }
+
+    private func notifyWaiters() {
+        let ready = state.withLock { state -> [Waiter] in
+            let observation = state.observation
+            let satisfied = state.waiters.filter { $0.value.isSatisfied(observation) }
+            for id in satisfied.keys { state.waiters[id] = nil }
+            return Array(satisfied.values)
+        }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+}
+
+/// Why a test client gave up.
+public enum TestClientError: Error, CustomStringConvertible {
+    case timedOut(waiting: String, after: Duration, TestClient.Observation)
+    case connectionFailed(String)
+
+    public var description: String {
+        switch self {
+        case .timedOut(let waiting, let timeout, let observation):
+            let documents = observation.mirror.documents.sorted { $0.key < $1.key }
+                .map { "\($0.key): \(describe($0.value))" }.joined(separator: "; ")
+            return """
+                timed out after \(timeout) waiting for \(waiting); \
+                open: \(observation.isOpen), joined: \(observation.joined), last seq: \(observation.mirror.lastSeq), \
+                unacknowledged events: \(observation.mirror.unacknowledged.count), \
+                errors: \(observation.mirror.errors.map(\.code)), documents: \(documents.isEmpty ? "none" : documents)
+                """
+        case .connectionFailed(let reason):
+            return "could not connect: \(reason)"
+        }
+    }
+}
+
+func describe(_ value: JSON) -> String {
+    (try? value.serialized()) ?? "\(value)"
+}

@@ -1,0 +1,54 @@
+import DemoApp
+import Footlight
+import FootlightJSON
+import Testing
+
+@Suite struct StageTests {
+    @Test("Bound outputs fill their slots; events reach their inputs")
+    func bindings() throws {
+        let stage = CounterScene.makeStage()
+        #expect(stage.document == ["count": "Count: 0"])
+        var changes = 0
+        stage.didChange = { changes += 1 }
+        try stage.handle(event: "increment", value: nil)
+        #expect(stage.document == ["count": "Count: 1"])
+        #expect(changes == 1)
+    }
+
+    @Test("An unknown event is refused with the stage's name and the events it accepts")
+    func unknownEvent() {
+        let stage = CounterScene.makeStage()
+        let error = #expect(throws: StageEventError.self) { try stage.handle(event: "decrement", value: nil) }
+        #expect(error?.kind == .unknownEvent)
+        #expect(error?.message == #"stage "counter" has no event "decrement" (it accepts "increment")"#)
+    }
+
+    @Test("A value of the wrong type is refused and the input is not touched")
+    func wrongValueType() throws {
+        let text = PassthroughSubject<String, Never>()
+        let stage = Stage(name: "form")
+        stage.bind(text.map { "Hello, \($0)" }, to: "greeting")
+        stage.on("name", send: text)
+        try stage.handle(event: "name", value: "Ada")
+        #expect(stage.document == ["greeting": "Hello, Ada"])
+        let error = #expect(throws: StageEventError.self) { try stage.handle(event: "name", value: 42) }
+        #expect(error?.kind == .badValue)
+        #expect(error?.message == #"event "name" of stage "form": expected a string, got a number"#)
+        #expect(stage.document == ["greeting": "Hello, Ada"])
+    }
+
+    @Test("Optional and non-finite values become null; an unchanged value is no change")
+    func values() {
+        let subject = PassthroughSubject<Double?, Never>()
+        let stage = Stage(name: "s")
+        stage.bind(subject, to: "x")
+        var changes = 0
+        stage.didChange = { changes += 1 }
+        subject.send(nil)
+        subject.send(.nan)
+        subject.send(2.5)
+        subject.send(2.5)
+        #expect(stage.document == ["x": 2.5])
+        #expect(changes == 2)
+    }
+}
