@@ -68,6 +68,12 @@ public final class Stage {
         }
     }
 
+    /// Keeps `subscription` alive as long as the stage's bindings (a Director's
+    /// internal wiring that no slot observes).
+    public func keep(_ subscription: AnyCancellable) {
+        subscriptions.append(subscription)
+    }
+
     /// The names of the events this stage accepts.
     public var eventNames: [String] { handlers.keys.sorted() }
 

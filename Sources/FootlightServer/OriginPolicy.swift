@@ -5,12 +5,19 @@ struct OriginPolicy {
     /// Exact origins allowed; nil means only the server's own origin.
     let allowed: [String]?
 
-    func decide(_ request: UpgradeRequest, webSocketPath: String) -> UpgradeDecision {
+    func decide(_ request: UpgradeRequest, webSocketPath: String, echoPath: String? = nil) -> UpgradeDecision {
         let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        let offered = (request.subprotocols ?? "").split(separator: ",").map { $0.trimmingCharacters(in: " \t") }
+        if let echoPath, path == echoPath {
+            return offered.contains(ServerConfiguration.echoSubprotocol)
+                ? .accept
+                : .refuse(
+                    status: 400,
+                    reason: "the echo endpoint needs the subprotocol \"\(ServerConfiguration.echoSubprotocol)\"")
+        }
         guard path == webSocketPath else {
             return .refuse(status: 404, reason: "no WebSocket endpoint at \"\(path)\"")
         }
-        let offered = (request.subprotocols ?? "").split(separator: ",").map { $0.trimmingCharacters(in: " \t") }
         guard offered.contains(ServerConfiguration.subprotocol) else {
             return .refuse(
                 status: 400, reason: "the client must offer the subprotocol \"\(ServerConfiguration.subprotocol)\"")

@@ -70,13 +70,22 @@ public final class Server: Sendable {
     private static func makeLoop(index: Int, core: ServerCore, configuration: ServerConfiguration) throws(ServerError)
         -> ServiceLoop
     {
-        let resources = ContextResources(
-            protocols: [
-                .init(name: "http", callback: footlightHTTPCallback, perSessionDataSize: 0, rxBufferSize: 0),
+        let slot = MemoryLayout<UnsafeMutableRawPointer?>.size
+        var protocols: [ContextResources.ProtocolSpec] = [
+            .init(name: "http", callback: footlightHTTPCallback, perSessionDataSize: 0, rxBufferSize: 0),
+            .init(
+                name: ServerConfiguration.subprotocol, callback: footlightSocketCallback, perSessionDataSize: slot,
+                rxBufferSize: 2048),
+        ]
+        if configuration.echoPath != nil {
+            protocols.append(
                 .init(
-                    name: ServerConfiguration.subprotocol, callback: footlightSocketCallback,
-                    perSessionDataSize: MemoryLayout<UnsafeMutableRawPointer?>.size, rxBufferSize: 2048),
-            ],
+                    name: ServerConfiguration.echoSubprotocol, callback: footlightEchoCallback,
+                    perSessionDataSize: slot,
+                    rxBufferSize: 4096))
+        }
+        let resources = ContextResources(
+            protocols: protocols,
             pingAfter: configuration.pingAfterIdleSeconds, hangUpAfter: configuration.hangUpAfterIdleSeconds)
         nonisolated(unsafe) let pinned = resources  // handed to the loop thread once
         let loop = try ServiceLoop(name: "footlight-loop-\(index)", delegate: core) { user in
@@ -102,6 +111,12 @@ public final class Server: Sendable {
     public var retainedSessionCount: Int { registry.retainedCount }
     /// Sockets accepted and not yet closed.
     public var openConnectionCount: Int { acceptor.openConnections.load(ordering: .relaxed) }
+
+    /// The most bytes any one connection had waiting for its socket since the start:
+    /// with a slow reader this stays near ``SessionLimits/outboxHighWater``.
+    public var peakUnsentBytes: Int {
+        loops.map { $0.peakUnsentBytes.load(ordering: .relaxed) }.max() ?? 0
+    }
 
     /// Stops accepting, tells every client the server is going away (`bye`, then close
     /// 1001), waits up to `drainTimeout` for the sockets to close, then stops the loops.

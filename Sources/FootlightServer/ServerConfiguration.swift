@@ -25,6 +25,9 @@ public struct ServerConfiguration: Sendable {
     /// Seconds of WebSocket silence before a ping, and before hanging up.
     public var pingAfterIdleSeconds: UInt16 = 20
     public var hangUpAfterIdleSeconds: UInt16 = 30
+    /// A path for a plain echo endpoint (subprotocol ``echoSubprotocol``, any origin),
+    /// or nil for none. For benchmarks (the transport floor) and conformance runs only.
+    public var echoPath: String?
     /// Per-session bounds.
     public var sessionLimits = SessionLimits()
     /// Where the server logs bad input, connections and failures.
@@ -37,4 +40,6 @@ public struct ServerConfiguration: Sendable {
 
     /// The name of the WebSocket subprotocol, which carries the protocol version.
     public static let subprotocol = "footlight.v1"
+    /// The echo endpoint's subprotocol.
+    public static let echoSubprotocol = "footlight.echo"
 }

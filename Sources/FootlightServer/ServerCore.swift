@@ -66,6 +66,13 @@ final class ServerCore: LoopDelegate {
     }
 
     func received(_ message: UnsafeRawBufferPointer, binary: Bool, on connection: Connection) {
+        if connection.kind == .echo {
+            var frame = OutboundFrame(payload: message)
+            frame.isBinary = binary
+            connection.handle.addPending(frame.count)
+            connection.enqueue([frame])
+            return
+        }
         guard !binary else {
             reply(connection, ProtocolError(.badMessage, "binary frames are not part of the protocol; send JSON text"))
             return
@@ -141,7 +148,7 @@ extension Connection {
         let frames = messages.compactMap { message in
             (try? message.encoded(headroom: OutboundFrame.headroom)).map(OutboundFrame.init(storageWithHeadroom:))
         }
-        handle.pendingBytes.add(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
+        handle.addPending(frames.reduce(0) { $0 + $1.count })
         enqueue(frames)
     }
 }

@@ -31,7 +31,16 @@ public struct ClientMirror: Sendable {
     public struct ReceivedError: Sendable, Equatable {
         public let code: String
         public let message: String
+        /// The (last) event the error refuses.
         public let eventNumber: Int64?
+        /// The first event of a refused run, when the error covers several.
+        public let firstEventNumber: Int64?
+
+        /// How many events the error refuses.
+        public var eventCount: Int {
+            guard let last = eventNumber else { return 0 }
+            return Int(last - (firstEventNumber ?? last) + 1)
+        }
     }
 
     public init() {}
@@ -105,10 +114,11 @@ public struct ClientMirror: Sendable {
             if case .int(let acknowledged)? = message["n"] { consumeEvents(through: acknowledged) }
         case "error":
             let number: Int64? = if case .int(let n)? = message["n"] { n } else { nil }
+            let first: Int64? = if case .int(let n)? = message["from"] { n } else { nil }
             errors.append(
                 ReceivedError(
                     code: message["code"]?.stringValue ?? "", message: message["message"]?.stringValue ?? "",
-                    eventNumber: number))
+                    eventNumber: number, firstEventNumber: first))
             if let number { consumeEvents(through: number) }
         case "bye":
             saidBye = true

@@ -217,10 +217,10 @@ public final class TestClient: Sendable {
             throwing: TestClientError.timedOut(waiting: waiter.description, after: timeout, observation))
     }
 
-    private func waitUntilJoined(timeout: Duration) async throws {
+    private func waitUntilJoined(timeout: Duration, socketsEndedBefore: Int = 0) async throws {
         // Joined, with the mounts that follow `joined` applied (every app has a stage).
         try await wait("the session to join", timeout: timeout) {
-            ($0.joined && !$0.mirror.documents.isEmpty) || $0.socketsEnded > 0
+            ($0.joined && !$0.mirror.documents.isEmpty) || $0.socketsEnded > socketsEndedBefore
         }
         let observation = self.observation
         guard observation.joined else {
@@ -246,13 +246,14 @@ public final class TestClient: Sendable {
     /// sequence number; unacknowledged events are re-sent after `joined`.
     public func resume(timeout: Duration = .seconds(10)) async throws {
         try await wait("the previous socket to end", timeout: timeout) { !$0.isOpen }
-        state.withLock {
-            $0.joined = false
-            $0.closeFrame = nil
-            $0.connectionError = nil
+        let endedBefore = state.withLock { state in
+            state.joined = false
+            state.closeFrame = nil
+            state.connectionError = nil
+            return state.socketsEnded
         }
         openSocket()
-        try await waitUntilJoined(timeout: timeout)
+        try await waitUntilJoined(timeout: timeout, socketsEndedBefore: endedBefore)
     }
 
     /// Stops reading from the socket, so the server's writes back up.

@@ -42,15 +42,34 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
     public let message: String
     /// The client event number the error answers, when it answers one.
     public let eventNumber: Int64?
+    /// When the error answers a run of events (several refused in a row for the same
+    /// reason), the first of them; ``eventNumber`` is the last.
+    public let firstEventNumber: Int64?
 
-    public init(_ code: Code, _ message: String, eventNumber: Int64? = nil) {
+    public init(_ code: Code, _ message: String, eventNumber: Int64? = nil, firstEventNumber: Int64? = nil) {
         self.code = code
         self.message = message
         self.eventNumber = eventNumber
+        self.firstEventNumber = firstEventNumber
+    }
+
+    /// This error and `next` (the same code, for the event right after) as one error
+    /// for the run of events; nil when they cannot be merged.
+    func merged(with next: ProtocolError) -> ProtocolError? {
+        guard code == next.code, let last = eventNumber, let nextNumber = next.eventNumber, nextNumber == last + 1
+        else {
+            return nil
+        }
+        let first = firstEventNumber ?? last
+        return ProtocolError(
+            code, "events \(first)–\(nextNumber): \(next.message)", eventNumber: nextNumber, firstEventNumber: first)
     }
 
     public var description: String {
-        if let eventNumber { return "\(code) (event \(eventNumber)): \(message)" }
-        return "\(code): \(message)"
+        switch (firstEventNumber, eventNumber) {
+        case (let first?, let last?): "\(code) (events \(first)–\(last)): \(message)"
+        case (nil, let number?): "\(code) (event \(number)): \(message)"
+        default: "\(code): \(message)"
+        }
     }
 }

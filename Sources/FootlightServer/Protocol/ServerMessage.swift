@@ -51,6 +51,7 @@ public enum ServerMessage: Sendable, Equatable {
                 "t": "error", "code": .string(error.code.rawValue), "message": .string(error.message),
             ]
             if let number = error.eventNumber { members["n"] = .int(number) }
+            if let first = error.firstEventNumber { members["from"] = .int(first) }
             return .object(members)
         case .pong:
             return ["t": "pong"]

@@ -198,6 +198,13 @@ final class Session: @unchecked Sendable {
 
     private func refuse(_ error: ProtocolError) {
         logger.info("refused client message: \(error)")
+        // A run of events refused for the same reason (a burst over the rate limit)
+        // becomes one error for the run, so none goes unreported.
+        if case .error(let previous)? = advisories.last, let merged = previous.merged(with: error) {
+            advisories[advisories.count - 1] = .error(merged)
+            scheduleFlush()
+            return
+        }
         if advisories.count >= limits.pendingAdvisories {
             advisories.removeFirst()
             logger.notice("dropped an advisory error for a slow client")

@@ -22,13 +22,25 @@ public final class ConnectionHandle: Sendable {
         self.loop = loop
     }
 
+    /// Counts bytes as waiting, and keeps the loop's peak up to date.
+    func addPending(_ bytes: Int) {
+        let now = pendingBytes.add(bytes, ordering: .relaxed).newValue
+        var peak = loop.peakUnsentBytes.load(ordering: .relaxed)
+        while now > peak {
+            let (exchanged, original) = loop.peakUnsentBytes.compareExchange(
+                expected: peak, desired: now, ordering: .relaxed)
+            if exchanged { break }
+            peak = original
+        }
+    }
+
     /// Bytes queued towards this connection and not yet written.
     public var unsentBytes: Int { pendingBytes.load(ordering: .relaxed) }
 
     /// Queues frames to be written in order. Thread-safe.
     public func send(_ frames: [OutboundFrame]) {
         guard !frames.isEmpty else { return }
-        pendingBytes.add(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
+        addPending(frames.reduce(0) { $0 + $1.count })
         let id = self.id
         let loop = self.loop
         loop.execute { loop.connection(id)?.enqueue(frames) }
@@ -66,8 +78,17 @@ public final class ConnectionHandle: Sendable {
 ///
 /// Confined to its loop's thread; other threads use the ``ConnectionHandle``.
 final class Connection {
+    /// Which endpoint the connection came in on.
+    enum Kind {
+        /// The Footlight protocol: a session.
+        case session
+        /// The test-only echo endpoint (the transport floor in benchmarks, Autobahn).
+        case echo
+    }
+
     let handle: ConnectionHandle
     let wsi: OpaquePointer
+    let kind: Kind
     /// The request headers that matter after the handshake.
     let origin: String?
     /// Bytes of the message being received, across fragments.
@@ -79,9 +100,10 @@ final class Connection {
     /// What the server attached (its session link); opaque to the transport.
     var attachment: AnyObject?
 
-    init(handle: ConnectionHandle, wsi: OpaquePointer, origin: String?) {
+    init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, origin: String?) {
         self.handle = handle
         self.wsi = wsi
+        self.kind = kind
         self.origin = origin
     }
 
@@ -110,7 +132,9 @@ final class Connection {
         if var frame = outbound.popFirst() {
             let count = frame.count
             let written = frame.storage.withUnsafeMutableBufferPointer { buffer in
-                lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, count, LWS_WRITE_TEXT)
+                lws_write(
+                    wsi, buffer.baseAddress! + OutboundFrame.headroom, count,
+                    frame.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
             }
             handle.pendingBytes.subtract(count, ordering: .sequentiallyConsistent)
             if written < count { return -1 }

@@ -7,6 +7,8 @@ public struct OutboundFrame: Sendable {
 
     /// Headroom followed by the payload.
     package var storage: [UInt8]
+    /// Sent as a binary frame instead of text (only the echo endpoint does).
+    public var isBinary = false
 
     /// The payload's length in bytes.
     public var count: Int { storage.count - Self.headroom }

@@ -45,13 +45,28 @@ func footlightSocketCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
+    socketCallback(wsi, reason, user, input, length, kind: .session)
+}
+
+/// protocols[2], only when the echo endpoint is enabled: every message comes back.
+func footlightEchoCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    socketCallback(wsi, reason, user, input, length, kind: .echo)
+}
+
+private func socketCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int, kind: Connection.Kind
+) -> Int32 {
     guard let wsi else { return 0 }
     let slot = user?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     switch reason {
     case LWS_CALLBACK_ESTABLISHED:
         guard let slot, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
         let connection = Connection(
-            handle: ConnectionHandle(id: ConnectionIDs.next(), loop: loop), wsi: wsi,
+            handle: ConnectionHandle(id: ConnectionIDs.next(), loop: loop), wsi: wsi, kind: kind,
             origin: requestHeader(wsi, WSI_TOKEN_ORIGIN))
         // Balanced by the release in LWS_CALLBACK_CLOSED.
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()

@@ -35,6 +35,8 @@ public final class ServiceLoop: @unchecked Sendable {
     private var adoptedSockets: Set<OpaquePointer> = []
     /// Called once per adopted socket when libwebsockets destroys it.
     var onAdoptedSocketClosed: (@Sendable () -> Void)?
+    /// The most bytes any one connection of this loop had waiting for its socket.
+    let peakUnsentBytes = Atomic<Int>(0)
     /// What the loop's callbacks report to (the server, or a test client).
     let delegate: (any LoopDelegate)?
     private var onStop: [() -> Void] = []

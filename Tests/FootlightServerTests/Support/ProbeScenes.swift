@@ -1,0 +1,51 @@
+import DemoApp
+import Dispatch
+import Footlight
+import FootlightJSON
+import FootlightServer
+import FootlightTesting
+import Synchronization
+
+/// Stages that exercise the server in tests.
+enum ProbeScenes {
+    /// "echo": event "say" takes a string and shows it in "/said"; "count" counts
+    /// accepted "say" events, so a double application would show.
+    static func echoStage() -> Stage {
+        let said = PassthroughSubject<String, Never>()
+        let stage = Stage(name: "echo")
+        stage.bind(said.prepend(""), to: "said")
+        stage.bind(said.scan(0) { total, _ in total + 1 }.prepend(0), to: "count")
+        stage.on("say", send: said)
+        return stage
+    }
+
+    /// "ticker": after event "start" with a number N, updates "/tick" N times, one
+    /// update per session turn, each with `padding` bytes of text: a Director that
+    /// produces far more than a slow client reads.
+    static func tickerStage(environment: SessionEnvironment, padding: Int) -> Stage {
+        let ticks = PassthroughSubject<Int, Never>()
+        let start = PassthroughSubject<Int, Never>()
+        let stage = Stage(name: "ticker")
+        let filler = String(repeating: "x", count: padding)
+        stage.bind(ticks.prepend(0), to: "tick")
+        stage.bind(ticks.map { "\($0) \(filler)" }.prepend(""), to: "text")
+        stage.on("start", send: start)
+        let queue = environment.queue
+        nonisolated(unsafe) let subject = ticks  // used only on the session queue
+        let subscription = start.sink { total in
+            @Sendable func tick(_ next: Int) {
+                guard next <= total else { return }
+                subject.send(next)
+                queue.async { tick(next + 1) }
+            }
+            queue.async { tick(1) }
+        }
+        stage.keep(subscription)
+        return stage
+    }
+
+    /// Every probe stage plus the counter.
+    static let all: StageFactory = { environment in
+        [CounterScene.makeStage(), echoStage(), tickerStage(environment: environment, padding: 2000)]
+    }
+}
