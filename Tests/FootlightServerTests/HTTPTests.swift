@@ -1,0 +1,78 @@
+import DemoApp
+import FootlightServer
+import FootlightTesting
+import Foundation
+import Testing
+
+/// The public folder over HTTP, on the same port as the WebSocket.
+@Suite(.timeLimit(.minutes(1)))
+struct HTTPTests {
+    @Test("The index, MIME types and caching headers")
+    func files() throws {
+        let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+        defer { server.shutdown() }
+        let index = try RawHTTP.get(port: server.port, path: "/")
+        #expect(index.status == 200)
+        #expect(index.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(index.headers["cache-control"] == "no-cache")
+        #expect(index.headers["x-content-type-options"] == "nosniff")
+        #expect(String(decoding: index.body, as: UTF8.self).contains("test page"))
+
+        let script = try RawHTTP.get(port: server.port, path: "/app.js")
+        #expect(script.status == 200)
+        #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
+        #expect(script.headers["cache-control"] == "public, max-age=300")
+    }
+
+    @Test(
+        "Missing files and paths leaving the folder are 404",
+        arguments: [
+            "/missing.html", "/../Package.swift", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd", "/.hidden",
+        ])
+    func notFound(_ path: String) throws {
+        let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+        defer { server.shutdown() }
+        let response = try RawHTTP.get(port: server.port, path: path)
+        #expect(response.status == 404 || response.status == 403, "\(path) → \(response.status)")
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("root:"))
+    }
+
+    @Test("A symlink pointing out of the public folder is not followed")
+    func symlinkEscape() throws {
+        let folder = NSTemporaryDirectory() + "footlight-symlink-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("<p>ok</p>".utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/passwd", withDestinationPath: "/etc/passwd")
+        let server = try TestServer.start(configure: { $0.publicDirectory = folder }) { _ in [CounterScene.makeStage()]
+        }
+        defer { server.shutdown() }
+        #expect(try RawHTTP.get(port: server.port, path: "/passwd").status == 404)
+        #expect(try RawHTTP.get(port: server.port, path: "/").status == 200)
+    }
+
+    @Test("The server listens on exactly the configured address, not a wildcard")
+    func listensOnlyOnLoopback() throws {
+        let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+        defer { server.shutdown() }
+        // /proc/net/tcp lists local addresses as hex IP:port; 0100007F is 127.0.0.1.
+        let table =
+            try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+            + ((try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? "")
+        let port = String(format: "%04X", server.port)
+        let listening = table.split(separator: "\n").filter { $0.contains(":\(port) ") && $0.contains(" 0A ") }
+        #expect(listening.count == 1, "\(listening)")
+        #expect(listening.first?.contains("0100007F:\(port)") == true)
+    }
+
+    @Test("A missing public folder or a bad address is a readable configuration error")
+    func configurationErrors() {
+        var configuration = ServerConfiguration(publicDirectory: "/no/such/folder")
+        configuration.port = 0
+        #expect(throws: ServerError.self) { try Server(configuration: configuration) { _ in [] } }
+        configuration.publicDirectory = NSTemporaryDirectory()
+        configuration.host = "not-an-address"
+        let error = #expect(throws: ServerError.self) { try Server(configuration: configuration) { _ in [] } }
+        #expect(error?.description.contains("not an IPv4 or IPv6 address") == true)
+    }
+}

@@ -1,0 +1,44 @@
+import DemoApp
+import Footlight
+import FootlightServer
+import FootlightTesting
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct LifecycleTests {
+    @Test("Shutdown tells every client (bye, close 1001) and closes every socket")
+    func gracefulShutdown() async throws {
+        let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+        let clients = [try await TestClient.connect(to: server), try await TestClient.connect(to: server)]
+        server.shutdown()
+        for client in clients {
+            let close = try await client.waitForClose()
+            #expect(close?.code == 1001)
+            #expect(client.observation.mirror.saidBye)
+        }
+        #expect(server.openConnectionCount == 0)
+        #expect(server.sessionCount == 0)
+    }
+
+    @Test("A slow director stalls only its own session")
+    func slowDirector() async throws {
+        let server = try TestServer.start { _ in
+            let stage = CounterScene.makeStage()
+            let nap = PassthroughSubject<Void, Never>()
+            stage.keep(nap.sink { Thread.sleep(forTimeInterval: 3) })
+            stage.on("nap", send: nap)
+            return [stage]
+        }
+        defer { server.shutdown() }
+        let sleeper = try await TestClient.connect(to: server)
+        let other = try await TestClient.connect(to: server)
+        try await sleeper.send("nap", in: "counter")
+        try await Task.sleep(for: .milliseconds(50))
+        let start = ContinuousClock.now
+        try await other.send("increment", in: "counter")
+        try await other.waitUntil("/count", in: "counter", equals: "Count: 1", timeout: .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(sleeper.observation.mirror.unacknowledged.count == 1, "the sleeper is still busy")
+    }
+}
