@@ -41,4 +41,24 @@ struct LifecycleTests {
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(sleeper.observation.mirror.unacknowledged.count == 1, "the sleeper is still busy")
     }
+
+    @Test("A client that stops answering pings is hung up on; its session is kept for a resume")
+    func idleHangUp() async throws {
+        let server = try TestServer.start(
+            configure: {
+                $0.pingAfterIdleSeconds = 1
+                $0.hangUpAfterIdleSeconds = 2
+            }, stages: { _ in [CounterScene.makeStage()] })
+        defer { server.shutdown() }
+        let client = try await TestClient.connect(to: server)
+        client.pauseReading()  // pings go unread, so no pong comes back
+        // The paused client cannot notice the hang-up (it polls for nothing); the
+        // server's side shows it: the session moves to retention.
+        try await waitFor("the server to hang up", timeout: .seconds(8)) { server.retainedSessionCount == 1 }
+        #expect(server.openConnectionCount == 0)
+        client.resumeReading()
+        try await client.resume()
+        try await client.send("increment", in: "counter")
+        try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
+    }
 }
