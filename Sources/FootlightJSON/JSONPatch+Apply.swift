@@ -144,7 +144,7 @@ extension JSON {
         switch self {
         case .object(var members):
             guard let index = members.index(forKey: token) else {
-                throw PatchFailure(.pathNotFound, path, "no member \"\(token)\" on the way")
+                throw PatchFailure(.pathNotFound, path, "no member \"\(token)\"")
             }
             self = .null
             defer { self = .object(members) }
@@ -152,7 +152,7 @@ extension JSON {
         case .array(var elements):
             guard let index = JSONPointer.arrayIndex(token, count: elements.count, allowEnd: false) else {
                 throw PatchFailure(
-                    .pathNotFound, path, "no element \"\(token)\" in an array of \(elements.count) on the way")
+                    .pathNotFound, path, "no element \"\(token)\" in an array of \(elements.count)")
             }
             self = .null
             defer { self = .array(elements) }
