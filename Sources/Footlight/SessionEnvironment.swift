@@ -15,5 +15,9 @@ public struct SessionEnvironment: Sendable {
     }
 }
 
-/// Makes the stages of a new session, on that session's queue.
+/// Makes the stages of a new session, on that session's queue (each at the root).
 public typealias StageFactory = @Sendable (SessionEnvironment) -> [Stage]
+
+/// Starts a new session's app: shows its root scene(s) and, for a deep link, the
+/// scenes `path` names (the page's location, e.g. "/lots/7").
+public typealias AppEntry = @Sendable (_ context: Context, _ path: String) -> Void

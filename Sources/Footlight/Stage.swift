@@ -24,6 +24,8 @@ public final class Stage {
 
     /// Event handlers; each returns the error for a value it cannot take.
     private var handlers: [String: (JSON?) -> EventValueError?] = [:]
+    /// Pacing the page applies to each event, by name.
+    public private(set) var eventOptions: [String: EventOptions] = [:]
     private var subscriptions: [AnyCancellable] = []
 
     /// A stage for the template named `name`, with no bindings yet.
@@ -44,7 +46,9 @@ public final class Stage {
     }
 
     /// Sends each `event` from the page into `input`, ignoring any value it carries.
-    public func on<Input: Subject>(_ event: String, send input: Input) where Input.Output == Void {
+    public func on<Input: Subject>(_ event: String, send input: Input, options: EventOptions = .immediate)
+    where Input.Output == Void {
+        eventOptions[event] = options
         handlers[event] = { _ in
             input.send(())
             return nil
@@ -53,7 +57,9 @@ public final class Stage {
 
     /// Sends the value of each `event` into `input`; a value of the wrong type is
     /// refused with an error naming the event, and the input is not touched.
-    public func on<Input: Subject>(_ event: String, send input: Input) where Input.Output: EventValue {
+    public func on<Input: Subject>(_ event: String, send input: Input, options: EventOptions = .immediate)
+    where Input.Output: EventValue {
+        eventOptions[event] = options
         handlers[event] = { value in
             let decoded = Result { () throws(EventValueError) -> Input.Output in
                 try Input.Output(eventJSON: value ?? .null)
@@ -86,6 +92,15 @@ public final class Stage {
         if let error = handler(value) {
             throw StageEventError.badValue(event, stage: name, error)
         }
+    }
+
+    /// The pacing of every event that has some, as sent with the mount.
+    public var eventOptionsJSON: JSON {
+        .object(
+            JSONObject(
+                uniqueKeysWithValues: eventOptions.sorted { $0.key < $1.key }.compactMap { name, options in
+                    options.json.map { (name, $0) }
+                }))
     }
 
     /// Ends every binding; the stage stops changing.

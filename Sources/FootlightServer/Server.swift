@@ -31,13 +31,22 @@ public final class Server: Sendable {
     private let core: ServerCore
     private let stopped = Mutex(false)
 
-    /// Binds the port, starts the loops and begins accepting connections.
-    public init(configuration: ServerConfiguration, stages: @escaping StageFactory) throws(ServerError) {
+    /// Binds the port, starts the loops and begins accepting connections. Each new
+    /// session shows the stages `stages` makes, side by side at the root.
+    public convenience init(configuration: ServerConfiguration, stages: @escaping StageFactory) throws(ServerError) {
+        try self.init(configuration: configuration) { context, _ in
+            for stage in stages(context.environment) { context.show(PreparedStage(stage: stage)) }
+        }
+    }
+
+    /// Binds the port, starts the loops and begins accepting connections. Each new
+    /// session starts with `app`, which shows its root scenes through the context (and
+    /// the scenes a deep link's path names).
+    public init(configuration: ServerConfiguration, app: @escaping AppEntry) throws(ServerError) {
         self.configuration = configuration
         System.raiseOpenFileLimit()
         let files = try StaticFiles(root: configuration.publicDirectory)
-        let registry = SessionRegistry(
-            limits: configuration.sessionLimits, logger: configuration.logger, makeStages: stages)
+        let registry = SessionRegistry(limits: configuration.sessionLimits, logger: configuration.logger, entry: app)
         let core = ServerCore(configuration: configuration, files: files, registry: registry)
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
         var loops: [ServiceLoop] = []
@@ -140,4 +149,10 @@ public final class Server: Sendable {
     deinit {
         shutdown(drainTimeout: .zero)
     }
+}
+
+/// A stage made in advance, shown as a scene.
+private struct PreparedStage: Scene {
+    let stage: Stage
+    func makeStage(context: Context) -> Stage { stage }
 }

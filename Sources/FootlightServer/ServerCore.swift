@@ -88,7 +88,13 @@ final class ServerCore: LoopDelegate {
         switch decoded {
         case .ping:
             connection.sendNow([.pong])
-        case .join(_, let resume):
+        case .report(let stage, let message):
+            guard let session else {
+                reply(connection, ProtocolError(.notJoined, "send join before reports"))
+                return
+            }
+            session.queue.async { session.report(stage: stage, message: message) }
+        case .join(_, let resume, let path):
             guard session == nil else {
                 reply(connection, ProtocolError(.alreadyJoined, "this connection has already joined a session"))
                 return
@@ -106,7 +112,7 @@ final class ServerCore: LoopDelegate {
             connection.attachment = SessionLink(session: joined)
             let handle = connection.handle
             let lastSeq = target == nil ? nil : resume?.lastSeq
-            joined.queue.async { joined.attach(handle, resumeAfter: lastSeq) }
+            joined.queue.async { joined.attach(handle, resumeAfter: lastSeq, path: path) }
         case .event(let event):
             guard let session else {
                 reply(connection, ProtocolError(.notJoined, "send join before events", eventNumber: event.number))

@@ -26,6 +26,15 @@ public struct ClientMirror: Sendable {
     public private(set) var violations: [String] = []
     /// Whether a `bye` arrived.
     public private(set) var saidBye = false
+    /// Mounted stage instances in page order, with their template and placement.
+    public private(set) var stages: [(id: String, template: String, placement: String)] = []
+    /// URLs the server asked to open, in order.
+    public private(set) var openedURLs: [String] = []
+    /// Mounts announced by the last `joined` and not yet received.
+    public private(set) var pendingMounts = 0
+
+    /// Joined, with the whole page mounted.
+    public var isReady: Bool { token != nil && pendingMounts == 0 }
 
     /// An error message from the server.
     public struct ReceivedError: Sendable, Equatable {
@@ -45,12 +54,16 @@ public struct ClientMirror: Sendable {
 
     public init() {}
 
-    /// The join message: fresh, or a resume with the token and last applied seq.
-    public func joinMessage() -> JSON {
+    /// The join message: fresh (with the page's `path` for a deep link), or a resume
+    /// with the token and last applied seq.
+    public func joinMessage(path: String? = nil) -> JSON {
+        var members: JSONObject = ["t": "join", "v": 1]
         if let token {
-            return ["t": "join", "v": 1, "token": .string(token), "seq": .int(lastSeq)]
+            members["token"] = .string(token)
+            members["seq"] = .int(lastSeq)
         }
-        return ["t": "join", "v": 1]
+        if let path { members["path"] = .string(path) }
+        return .object(members)
     }
 
     /// Numbers a new event and remembers it until acknowledged; returns the message.
@@ -74,14 +87,17 @@ public struct ClientMirror: Sendable {
         switch type {
         case "joined":
             token = message["token"]?.stringValue
+            pendingMounts = if case .int(let count)? = message["mounts"] { Int(count) } else { 0 }
             if message["resumed"] == true { resumes += 1 }
             if message["snapshot"] == true {
                 snapshots += 1
                 documents.removeAll()
+                stages.removeAll()
             }
             if message["resumed"] == false {
                 // A new session: events of an expired one cannot be delivered to it.
                 documents.removeAll()
+                stages.removeAll()
                 lastSeq = 0
                 unacknowledged.removeAll()
                 nextEvent = 1
@@ -95,6 +111,20 @@ public struct ClientMirror: Sendable {
             guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let document = message["doc"]
             else { return [] }
             documents[stage] = document
+            pendingMounts = max(0, pendingMounts - 1)
+            stages.removeAll { $0.id == stage }
+            stages.append((stage, message["template"]?.stringValue ?? stage, message["place"]?.stringValue ?? "root"))
+            lastSeq = seq
+        case "unmount":
+            guard let seq = sequence(message), let stage = message["stage"]?.stringValue else { return [] }
+            if documents.removeValue(forKey: stage) == nil {
+                violations.append("unmount \(seq) of stage \"\(stage)\", which is not mounted")
+            }
+            stages.removeAll { $0.id == stage }
+            lastSeq = seq
+        case "open":
+            guard let seq = sequence(message), let url = message["url"]?.stringValue else { return [] }
+            openedURLs.append(url)
             lastSeq = seq
         case "patch":
             guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let ops = message["ops"]

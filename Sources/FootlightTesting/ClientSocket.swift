@@ -3,6 +3,10 @@ import DequeModule
 import FootlightJSON
 import FootlightServer
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One WebSocket connection of a ``TestClient``. Its wsi and queues are confined to
 /// the client loop's thread; what it learns goes to its owner.
 final class ClientSocket {
@@ -112,10 +116,17 @@ final class ClientSocket {
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, -1)  // LWS_TO_KILL_ASYNC
     }
 
-    /// Stops or resumes reading from the socket (a slow reader).
+    /// Stops or resumes reading from the socket (a slow reader). Pausing also pins the
+    /// socket's receive buffer at 64 KiB: Linux grows it up to `tcp_rmem`'s maximum
+    /// (32 MiB here), which would hide a slow reader from the server entirely.
     func setReading(_ enabled: Bool) {
         loop.assertInLoop()
         readingPaused = !enabled
-        if let wsi { lws_rx_flow_control(wsi, enabled ? 1 : 0) }
+        guard let wsi else { return }
+        if !enabled {
+            var size: Int32 = 64 << 10
+            _ = setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        lws_rx_flow_control(wsi, enabled ? 1 : 0)
     }
 }

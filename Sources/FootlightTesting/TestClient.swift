@@ -22,6 +22,8 @@ public final class TestClient: Sendable {
     public let origin: String?
     private let subprotocol: String?
     private let loop: ServiceLoop
+    /// The page path sent with a fresh join (a deep link).
+    private let path: String?
 
     private struct Waiter {
         let description: String
@@ -63,8 +65,9 @@ public final class TestClient: Sendable {
     // Touched only on the client loop's thread.
     nonisolated(unsafe) private var socket: ClientSocket?
 
-    private init(port: Int, origin: String?, subprotocol: String?, loop: ServiceLoop) {
+    private init(port: Int, origin: String?, subprotocol: String?, loop: ServiceLoop, path: String? = nil) {
         self.port = port
+        self.path = path
         self.origin = origin
         self.subprotocol = subprotocol
         self.loop = loop
@@ -74,11 +77,11 @@ public final class TestClient: Sendable {
     /// session and waits for its first mounts.
     public static func connect(
         port: Int, origin: String? = nil, subprotocol: String? = ServerConfiguration.subprotocol, join: Bool = true,
-        timeout: Duration = .seconds(10)
+        path: String? = nil, timeout: Duration = .seconds(10)
     ) async throws -> TestClient {
         let client = TestClient(
             port: port, origin: origin ?? "http://127.0.0.1:\(port)", subprotocol: subprotocol,
-            loop: try ClientLoop.shared)
+            loop: try ClientLoop.shared, path: path)
         client.state.withLock { $0.autoJoin = join }
         client.openSocket()
         if join {
@@ -218,9 +221,9 @@ public final class TestClient: Sendable {
     }
 
     private func waitUntilJoined(timeout: Duration, socketsEndedBefore: Int = 0) async throws {
-        // Joined, with the mounts that follow `joined` applied (every app has a stage).
+        // Joined, with the mounts that follow `joined` applied.
         try await wait("the session to join", timeout: timeout) {
-            ($0.joined && !$0.mirror.documents.isEmpty) || $0.socketsEnded > socketsEndedBefore
+            ($0.joined && $0.mirror.isReady) || $0.socketsEnded > socketsEndedBefore
         }
         let observation = self.observation
         guard observation.joined else {
@@ -282,7 +285,7 @@ public final class TestClient: Sendable {
     func socketOpened(_ socket: ClientSocket) {
         let join = state.withLock { state -> JSON? in
             state.isOpen = true
-            return state.autoJoin ? state.mirror.joinMessage() : nil
+            return state.autoJoin ? state.mirror.joinMessage(path: path) : nil
         }
         notifyWaiters()
         if let join, let frame = try? join.serializedBytes(.compact, headroom: OutboundFrame.headroom) {

@@ -17,6 +17,17 @@ public enum TestServer {
         return try Server(configuration: configuration, stages: stages)
     }
 
+    /// A server like ``start(configure:stages:)`` whose sessions start with `app`.
+    public static func startApp(
+        _ app: @escaping AppEntry, configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws -> Server {
+        var configuration = ServerConfiguration(publicDirectory: try publicDirectory())
+        configure(&configuration)
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        return try Server(configuration: configuration, app: app)
+    }
+
     /// A temporary folder with an `index.html`, made once per process.
     public static func publicDirectory() throws -> String {
         try folder.get()

@@ -77,7 +77,7 @@ struct ResumeTests {
         try client.sendRaw(#"{"t":"join","v":1,"token":"00000000000000000000000000000000","seq":4}"#)
         let error = try await client.waitForError("unknown-session")
         #expect(error.message.contains("new one"))
-        try await client.wait("a new session") { $0.mirror.token != nil && !$0.mirror.documents.isEmpty }
+        try await client.wait("a new session") { $0.mirror.isReady && !$0.mirror.documents.isEmpty }
         let token = try #require(client.observation.mirror.token)
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
         #expect(token != "00000000000000000000000000000000")
@@ -110,7 +110,9 @@ struct ResumeTests {
         try second.sendRaw(#"{"t":"join","v":1,"token":"\#(token)","seq":0}"#)
         let close = try await first.waitForClose()
         #expect(close?.code == 4000)
-        try await second.wait("the resumed session") { $0.mirror.token == token && !$0.mirror.documents.isEmpty }
+        try await second.wait("the resumed session") {
+            $0.mirror.token == token && $0.mirror.isReady && !$0.mirror.documents.isEmpty
+        }
         #expect(server.sessionCount == 1)
     }
 }

@@ -4,13 +4,15 @@ import FootlightJSON
 public enum ClientMessage: Sendable, Equatable {
     /// Start a session, or resume the one `token` names, having applied every server
     /// message up to sequence number `lastSeq`.
-    case join(version: Int, resume: Resume?)
+    case join(version: Int, resume: Resume?, path: String?)
     /// A user event numbered `number` by the client (1, 2, 3, … per session).
     case event(Event)
     /// The client has applied every server message up to `seq`.
     case ack(seq: Int64)
     /// Liveness probe; answered by `pong`.
     case ping
+    /// A binding error the page found, for the server log.
+    case report(stage: String, message: String)
 
     /// What a resuming client knows.
     public struct Resume: Sendable, Equatable {
@@ -65,7 +67,14 @@ public enum ClientMessage: Sendable, Equatable {
                 }
                 resume = Resume(token: token, lastSeq: try Self.integer(members, "seq", in: type))
             }
-            self = .join(version: Int(version), resume: resume)
+            var path: String?
+            if let pathValue = members["path"] {
+                guard case .string(let text) = pathValue, text.utf8.count <= 2048 else {
+                    throw ProtocolError(.badMessage, "\"path\" of join must be a string of at most 2048 bytes")
+                }
+                path = text
+            }
+            self = .join(version: Int(version), resume: resume, path: path)
         case "event":
             let number = try Self.integer(members, "n", in: type)
             guard number > 0 else { throw ProtocolError(.badMessage, "event numbers start at 1, got \(number)") }
@@ -77,6 +86,11 @@ public enum ClientMessage: Sendable, Equatable {
             self = .ack(seq: try Self.integer(members, "seq", in: type))
         case "ping":
             self = .ping
+        case "report":
+            guard case .string(let message)? = members["message"] else {
+                throw ProtocolError(.badMessage, "\"message\" of report must be a string")
+            }
+            self = .report(stage: members["stage"]?.stringValue ?? "", message: String(message.prefix(1000)))
         default:
             throw ProtocolError(.badMessage, "unknown message type \"\(type)\"")
         }

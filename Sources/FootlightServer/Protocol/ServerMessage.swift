@@ -1,3 +1,4 @@
+import Footlight
 import FootlightJSON
 
 /// A message to the browser, protocol v1. Messages with a `seq` carry state and are
@@ -6,9 +7,14 @@ public enum ServerMessage: Sendable, Equatable {
     /// The session is ready. `resumed` is false for a new session; `snapshot` tells a
     /// resuming client to drop its documents because full mounts follow.
     /// `events` is the highest client event number consumed so far.
-    case joined(token: String, resumed: Bool, snapshot: Bool, events: Int64)
+    /// `mounts` is the number of `mount` messages that follow at once (the whole page).
+    case joined(token: String, resumed: Bool, snapshot: Bool, events: Int64, mounts: Int)
     /// A stage and its full view document.
-    case mount(seq: Int64, stage: String, document: JSON)
+    case mount(Mount)
+    /// A stage is popped or dismissed.
+    case unmount(seq: Int64, stage: String)
+    /// Open an external URL in a new tab.
+    case open(seq: Int64, url: String)
     /// Changes to a mounted stage's document; `ack` acknowledges client events up to it.
     case patch(seq: Int64, stage: String, patch: JSONPatch, ack: Int64?)
     /// Client events up to `number` are consumed (applied or refused with an error).
@@ -20,10 +26,25 @@ public enum ServerMessage: Sendable, Equatable {
     /// The server is going away; the client may resume later.
     case bye(reason: String)
 
+    /// A stage instance placed in the page.
+    public struct Mount: Sendable, Equatable {
+        public let seq: Int64
+        /// The instance id, unique in the session; events name it.
+        public let stage: String
+        /// The page template to clone.
+        public let template: String
+        public let document: JSON
+        public let placement: Placement
+        public let url: String?
+        /// Event pacing (``EventOptions``) by event name.
+        public let events: JSON
+    }
+
     /// The sequence number for state-bearing messages.
     public var seq: Int64? {
         switch self {
-        case .mount(let seq, _, _), .patch(let seq, _, _, _): seq
+        case .mount(let mount): mount.seq
+        case .patch(let seq, _, _, _), .unmount(let seq, _), .open(let seq, _): seq
         default: nil
         }
     }
@@ -31,15 +52,28 @@ public enum ServerMessage: Sendable, Equatable {
     /// The message as a JSON object.
     public var json: JSON {
         switch self {
-        case .joined(let token, let resumed, let snapshot, let events):
+        case .joined(let token, let resumed, let snapshot, let events, let mounts):
             var members: JSONObject = [
                 "t": "joined", "v": .int(Int64(ClientMessage.version)), "token": .string(token),
                 "resumed": .bool(resumed), "events": .int(events),
             ]
             if snapshot { members["snapshot"] = true }
+            if mounts > 0 { members["mounts"] = .int(Int64(mounts)) }
             return .object(members)
-        case .mount(let seq, let stage, let document):
-            return ["t": "mount", "seq": .int(seq), "stage": .string(stage), "doc": document]
+        case .mount(let mount):
+            var members: JSONObject = [
+                "t": "mount", "seq": .int(mount.seq), "stage": .string(mount.stage),
+                "template": .string(mount.template),
+                "doc": mount.document,
+            ]
+            if mount.placement != .root { members["place"] = .string(mount.placement.rawValue) }
+            if let url = mount.url { members["url"] = .string(url) }
+            if case .object(let events) = mount.events, !events.isEmpty { members["events"] = mount.events }
+            return .object(members)
+        case .unmount(let seq, let stage):
+            return ["t": "unmount", "seq": .int(seq), "stage": .string(stage)]
+        case .open(let seq, let url):
+            return ["t": "open", "seq": .int(seq), "url": .string(url)]
         case .patch(let seq, let stage, let patch, let ack):
             var members: JSONObject = ["t": "patch", "seq": .int(seq), "stage": .string(stage), "ops": patch.json]
             if let ack { members["ack"] = .int(ack) }

@@ -17,17 +17,31 @@ final class Session: @unchecked Sendable {
     let queue: DispatchQueue
     private let limits: SessionLimits
     private let logger: Logger
-    private let makeStages: StageFactory
+    private let entry: AppEntry
     private weak var registry: SessionRegistry?
 
-    private struct Slot {
+    /// A stage placed in the page.
+    private struct Mounted {
+        let id: String
         let stage: Stage
+        let placement: Placement
+        let url: String?
         /// The document as of the last message generated for this stage.
         var sent: JSON
         var dirty: Bool
     }
-    private var slots: [Slot] = []
-    private var slotIndex: [String: Int] = [:]
+    /// Mounted stages in the order the page stacks them.
+    private var mounted: [Mounted] = []
+    /// Structural changes not yet sent, in order. Mounts and unmounts of one stage
+    /// cancel out, so this is bounded by the number of stages (plus a few opens).
+    private enum Command {
+        case mount(String)
+        case unmount(String)
+        case open(String)
+    }
+    private var commands: [Command] = []
+    private var instanceCounter = 0
+    private lazy var context = Context(environment: SessionEnvironment(queue: queue), presenter: self)
     private var started = false
     private var ended = false
     private var nextSeq: Int64 = 1
@@ -42,14 +56,17 @@ final class Session: @unchecked Sendable {
     private var bucket: TokenBucket
 
     init(
-        token: String, limits: SessionLimits, logger: Logger, makeStages: @escaping StageFactory,
-        registry: SessionRegistry, target: DispatchQueue
+        token: String, limits: SessionLimits, logger: Logger, entry: @escaping AppEntry,
+        registry: SessionRegistry
     ) {
         self.token = token
         self.limits = limits
-        self.makeStages = makeStages
+        self.entry = entry
         self.registry = registry
-        self.queue = DispatchQueue(label: "footlight.session", target: target)
+        // A serial queue of its own (not a target shared with a concurrent pool): libdispatch
+        // runs serial queues on its overcommitting pool, so a Director that blocks its
+        // thread does not keep other sessions waiting for one.
+        self.queue = DispatchQueue(label: "footlight.session")
         self.replay = ReplayBuffer(maximumCount: limits.replayMessages, maximumBytes: limits.replayBytes)
         self.bucket = TokenBucket(rate: limits.eventsPerSecond, burst: limits.eventBurst, now: .now)
         var logger = logger
@@ -64,7 +81,7 @@ final class Session: @unchecked Sendable {
     // MARK: Connections
 
     /// Attaches a new connection: a fresh join, or a resume after `lastSeq`.
-    func attach(_ handle: ConnectionHandle, resumeAfter lastSeq: Int64?) {
+    func attach(_ handle: ConnectionHandle, resumeAfter lastSeq: Int64?, path: String? = nil) {
         onQueue()
         guard !ended else {
             handle.send(frames([.error(ProtocolError(.unknownSession, "the session has ended; reload the page"))]))
@@ -85,33 +102,28 @@ final class Session: @unchecked Sendable {
 
         if !started {
             started = true
-            startStages()
+            entry(context, path ?? "/")
         }
-        var output: [ServerMessage] = []
-        var replayed: [OutboundFrame] = []
         let lastGenerated = nextSeq - 1
+        let joined: (resumed: Bool, replayed: [OutboundFrame]?)
         switch lastSeq {
         case nil:
-            // A new session (or a page load that takes it over): full mounts.
-            output.append(.joined(token: token, resumed: false, snapshot: false, events: lastEvent))
-            output += snapshot()
+            joined = (false, nil)  // a new session: full mounts
         case let seq? where seq <= lastGenerated:
-            if let missed = replay.frames(after: seq) {
-                output.append(.joined(token: token, resumed: true, snapshot: false, events: lastEvent))
-                replayed = missed
-                logger.debug("resumed after seq \(seq), replaying \(missed.count) messages")
-            } else {
-                output.append(.joined(token: token, resumed: true, snapshot: true, events: lastEvent))
-                output += snapshot()
-                logger.info("resumed after seq \(seq), which is no longer held; sent a snapshot")
+            joined = (true, replay.frames(after: seq))
+            if joined.replayed == nil {
+                logger.info("resumed after seq \(seq), which is no longer held; sending a snapshot")
             }
         case let seq?:
             logger.notice("client claims seq \(seq) but only \(lastGenerated) were sent; sending a snapshot")
-            output.append(.joined(token: token, resumed: true, snapshot: true, events: lastEvent))
-            output += snapshot()
+            joined = (true, nil)
         }
-        let joinFrames = frames(Array(output.prefix(1)))
-        handle.send(joinFrames + replayed + frames(Array(output.dropFirst())))
+        let mounts = joined.replayed == nil ? snapshot() : []
+        let hello = ServerMessage.joined(
+            token: token, resumed: joined.resumed, snapshot: joined.resumed && joined.replayed == nil,
+            events: lastEvent,
+            mounts: mounts.count)
+        handle.send(frames([hello]) + (joined.replayed ?? []) + frames(mounts))
         flush()
     }
 
@@ -129,9 +141,9 @@ final class Session: @unchecked Sendable {
         onQueue()
         guard !ended else { return }
         ended = true
-        for slot in slots { slot.stage.cancel() }
-        slots.removeAll()
-        slotIndex.removeAll()
+        for entry in mounted { entry.stage.cancel() }
+        mounted.removeAll()
+        commands.removeAll()
         replay.reset(floor: nextSeq - 1)
         if let connection {
             connection.setDrainHandler(nil)
@@ -168,23 +180,38 @@ final class Session: @unchecked Sendable {
                     eventNumber: event.number))
             return
         }
-        guard let index = slotIndex[event.stage] else {
-            let mounted = slots.map { "\"\($0.stage.name)\"" }.joined(separator: ", ")
+        if event.name == Self.backEvent {
+            // The browser's back button: the top modal, or else the top of the stack.
+            if mounted.contains(where: { $0.placement == .modal }) { removeTop(.modal) } else { removeTop(.push) }
+            scheduleFlush()
+            return
+        }
+        guard let index = mounted.firstIndex(where: { $0.id == event.stage }) else {
+            let names = mounted.map { "\"\($0.id)\"" }.joined(separator: ", ")
             refuse(
                 ProtocolError(
-                    .unknownStage, "no stage \"\(event.stage)\" is mounted (mounted: \(mounted))",
-                    eventNumber: event.number
-                ))
+                    .unknownStage,
+                    "no stage \"\(event.stage)\" is mounted (mounted: \(names.isEmpty ? "none" : names))",
+                    eventNumber: event.number))
             return
         }
         do {
-            try slots[index].stage.handle(event: event.name, value: event.value)
+            try mounted[index].stage.handle(event: event.name, value: event.value)
         } catch {
             let code: ProtocolError.Code = error.kind == .unknownEvent ? .unknownEvent : .badValue
             refuse(ProtocolError(code, error.message, eventNumber: event.number))
             return
         }
         scheduleFlush()
+    }
+
+    /// The event name the page sends for the browser's back button.
+    static let backEvent = "@back"
+
+    /// A binding error the page reported.
+    func report(stage: String, message: String) {
+        onQueue()
+        logger.warning("the page reports a binding error in stage \"\(stage)\": \(message)")
     }
 
     func acknowledge(seq: Int64) {
@@ -215,34 +242,22 @@ final class Session: @unchecked Sendable {
 
     // MARK: Output
 
-    private func startStages() {
-        let stages = makeStages(SessionEnvironment(queue: queue))
-        for stage in stages {
-            guard slotIndex[stage.name] == nil else {
-                logger.error("two stages are named \"\(stage.name)\"; the second is ignored")
-                continue
-            }
-            let index = slots.count
-            slotIndex[stage.name] = index
-            slots.append(Slot(stage: stage, sent: stage.document, dirty: false))
-            stage.didChange = { [unowned self] in
-                self.slots[index].dirty = true
-                self.scheduleFlush()
-            }
-        }
-    }
-
     /// Full mounts of every stage, which become what the client was last sent.
     private func snapshot() -> [ServerMessage] {
         replay.reset(floor: nextSeq - 1)
-        var messages: [ServerMessage] = []
-        for index in slots.indices {
-            let document = slots[index].stage.document
-            messages.append(.mount(seq: takeSeq(), stage: slots[index].stage.name, document: document))
-            slots[index].sent = document
-            slots[index].dirty = false
-        }
-        return messages
+        commands.removeAll { if case .open = $0 { false } else { true } }
+        return mounted.indices.map(mountMessage)
+    }
+
+    private func mountMessage(_ index: Int) -> ServerMessage {
+        let document = mounted[index].stage.document
+        mounted[index].sent = document
+        mounted[index].dirty = false
+        let entry = mounted[index]
+        return .mount(
+            ServerMessage.Mount(
+                seq: takeSeq(), stage: entry.id, template: entry.stage.name, document: document,
+                placement: entry.placement, url: entry.url, events: entry.stage.eventOptionsJSON))
     }
 
     private func takeSeq() -> Int64 {
@@ -271,13 +286,24 @@ final class Session: @unchecked Sendable {
             return
         }
         var messages: [ServerMessage] = []
-        for index in slots.indices where slots[index].dirty {
-            slots[index].dirty = false
-            let document = slots[index].stage.document
-            let patch = JSONPatch.diff(from: slots[index].sent, to: document)
-            slots[index].sent = document
+        for command in commands {
+            switch command {
+            case .mount(let id):
+                if let index = mounted.firstIndex(where: { $0.id == id }) { messages.append(mountMessage(index)) }
+            case .unmount(let id):
+                messages.append(.unmount(seq: takeSeq(), stage: id))
+            case .open(let url):
+                messages.append(.open(seq: takeSeq(), url: url))
+            }
+        }
+        commands.removeAll()
+        for index in mounted.indices where mounted[index].dirty {
+            mounted[index].dirty = false
+            let document = mounted[index].stage.document
+            let patch = JSONPatch.diff(from: mounted[index].sent, to: document)
+            mounted[index].sent = document
             if !patch.isEmpty {
-                messages.append(.patch(seq: takeSeq(), stage: slots[index].stage.name, patch: patch, ack: nil))
+                messages.append(.patch(seq: takeSeq(), stage: mounted[index].id, patch: patch, ack: nil))
             }
         }
         messages += advisories
@@ -313,5 +339,65 @@ final class Session: @unchecked Sendable {
             }
         }
         return result
+    }
+}
+
+extension Session: Presenter {
+    func present(_ stage: Stage, placement: Placement, url: String?) {
+        onQueue()
+        let id: String
+        if placement == .root, !mounted.contains(where: { $0.id == stage.name }) {
+            id = stage.name
+        } else {
+            instanceCounter += 1
+            id = "\(stage.name)-\(instanceCounter)"
+        }
+        let entry = Mounted(id: id, stage: stage, placement: placement, url: url, sent: stage.document, dirty: false)
+        switch placement {
+        case .modal: mounted.append(entry)
+        case .push: mounted.insert(entry, at: mounted.firstIndex { $0.placement == .modal } ?? mounted.count)
+        case .root: mounted.insert(entry, at: mounted.firstIndex { $0.placement != .root } ?? mounted.count)
+        }
+        stage.didChange = { [unowned self] in
+            guard let index = self.mounted.firstIndex(where: { $0.id == id }) else { return }
+            self.mounted[index].dirty = true
+            self.scheduleFlush()
+        }
+        commands.append(.mount(id))
+        scheduleFlush()
+    }
+
+    func removeTop(_ placement: Placement) {
+        onQueue()
+        guard let index = mounted.lastIndex(where: { $0.placement == placement }) else { return }
+        remove(at: index)
+    }
+
+    func removeAll() {
+        onQueue()
+        while !mounted.isEmpty { remove(at: mounted.count - 1) }
+    }
+
+    func open(url: String) {
+        onQueue()
+        let pendingOpens = commands.filter { if case .open = $0 { true } else { false } }.count
+        guard pendingOpens < 8 else {
+            logger.notice("dropped an open-URL command: 8 are already waiting for the client")
+            return
+        }
+        commands.append(.open(url))
+        scheduleFlush()
+    }
+
+    private func remove(at index: Int) {
+        let entry = mounted.remove(at: index)
+        entry.stage.cancel()
+        // A mount the client never saw is simply forgotten; otherwise it is told.
+        if let pending = commands.firstIndex(where: { if case .mount(entry.id) = $0 { true } else { false } }) {
+            commands.remove(at: pending)
+        } else {
+            commands.append(.unmount(entry.id))
+        }
+        scheduleFlush()
     }
 }

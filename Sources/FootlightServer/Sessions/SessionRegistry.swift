@@ -16,18 +16,15 @@ final class SessionRegistry: Sendable {
     private let state = Mutex(State())
     private let limits: SessionLimits
     private let logger: Logger
-    private let makeStages: StageFactory
-    /// Where session queues run: a concurrent pool, so a slow Director delays only
-    /// its own session.
-    private let executor = DispatchQueue(label: "footlight.sessions", attributes: .concurrent)
+    private let entry: AppEntry
     // nonisolated(unsafe): set once in init, cancelled in deinit; the timer itself is
     // thread-safe and only calls `sweep`, which takes the lock.
     nonisolated(unsafe) private let sweeper: DispatchSourceTimer
 
-    init(limits: SessionLimits, logger: Logger, makeStages: @escaping StageFactory) {
+    init(limits: SessionLimits, logger: Logger, entry: @escaping AppEntry) {
         self.limits = limits
         self.logger = logger
-        self.makeStages = makeStages
+        self.entry = entry
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "footlight.sessions.sweeper"))
         let interval = min(Duration.seconds(1), limits.retention / 4)
         let nanoseconds =
@@ -46,7 +43,7 @@ final class SessionRegistry: Sendable {
     func create() -> Session {
         let token = Self.newToken()
         let session = Session(
-            token: token, limits: limits, logger: logger, makeStages: makeStages, registry: self, target: executor)
+            token: token, limits: limits, logger: logger, entry: entry, registry: self)
         state.withLock { $0.sessions[token] = session }
         return session
     }

@@ -30,7 +30,14 @@ struct StaticFiles: Sendable {
         guard !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return .notFound }
         var candidate = root + "/" + segments.joined(separator: "/")
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) else { return .notFound }
+        if !FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) {
+            // A page address the app routes itself ("/lots/7", pushed with the History
+            // API) has no file: serve the page, so a reload or a shared link works.
+            // Paths that look like files (a dot in the last segment) stay 404.
+            guard let last = segments.last, !last.contains(".") else { return .notFound }
+            candidate = root
+            isDirectory = true
+        }
         if isDirectory.boolValue { candidate += "/index.html" }
         // Resolve symlinks and make sure the file is still inside the public folder.
         guard let resolved = Self.realPath(candidate), resolved.hasPrefix(root + "/"),

@@ -1,0 +1,78 @@
+import Footlight
+
+/// A sign-up form's logic: validation as the user types, a submit that runs once at a
+/// time, and the outcome as a message. Knows nothing of HTML or sockets.
+public final class SignupDirector {
+    public let email: AnyPublisher<String, Never>
+    public let password: AnyPublisher<String, Never>
+    public let emailError: AnyPublisher<String?, Never>
+    public let passwordError: AnyPublisher<String?, Never>
+    public let canSubmit: AnyPublisher<Bool, Never>
+    public let submitting: AnyPublisher<Bool, Never>
+    public let message: AnyPublisher<String?, Never>
+    private let action: Action<SignupForm, String>
+
+    /// What the form holds.
+    public struct SignupForm: Equatable, Sendable {
+        public let email: String
+        public let password: String
+    }
+
+    public init(
+        email emailInput: AnyPublisher<String, Never>, password passwordInput: AnyPublisher<String, Never>,
+        submit: AnyPublisher<Void, Never>, accounts: any AccountService
+    ) {
+        let email = emailInput.prepend("").shareLatest()
+        let password = passwordInput.prepend("").shareLatest()
+        self.email = email
+        self.password = password
+        emailError = email.map(Self.emailProblem).eraseToAnyPublisher()
+        passwordError = password.map(Self.passwordProblem).eraseToAnyPublisher()
+        let form = email.combineLatest(password) { SignupForm(email: $0, password: $1) }.shareLatest()
+        let valid = form.map { Self.emailProblem($0.email) == nil && Self.passwordProblem($0.password) == nil }
+        let action = Action<SignupForm, String>(
+            trigger: submit.withLatestFrom(form).filter {
+                Self.emailProblem($0.email) == nil && Self.passwordProblem($0.password) == nil
+            }
+        ) { form in accounts.signUp(email: form.email, password: form.password) }
+        self.action = action
+        submitting = action.isExecuting
+        canSubmit = valid.combineLatest(action.isExecuting) { $0 && !$1 }.eraseToAnyPublisher()
+        message = action.values.map { Optional("Welcome, \($0)!") }
+            .merge(with: action.errors.map { Optional("Sign-up failed: \(Self.describe($0))") })
+            .prepend(nil)
+            .eraseToAnyPublisher()
+    }
+
+    /// Why `email` is not acceptable, or nil (empty fields are not yet errors).
+    public static func emailProblem(_ email: String) -> String? {
+        if email.isEmpty { return nil }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasSuffix(".") else {
+            return "Enter an email address like name@example.com."
+        }
+        return nil
+    }
+
+    /// Why `password` is not acceptable, or nil.
+    public static func passwordProblem(_ password: String) -> String? {
+        if password.isEmpty { return nil }
+        return password.count < 8 ? "Use at least 8 characters (\(password.count) so far)." : nil
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? AccountError)?.message ?? "please try again"
+    }
+}
+
+/// Creates accounts; a fake in tests, a real one in an app.
+public protocol AccountService {
+    /// Signs up and publishes the new account's display name, or fails.
+    func signUp(email: String, password: String) -> AnyPublisher<String, any Error>
+}
+
+/// A refused sign-up, with a message for the user.
+public struct AccountError: Error, Equatable {
+    public let message: String
+    public init(message: String) { self.message = message }
+}

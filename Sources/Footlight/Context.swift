@@ -1,0 +1,60 @@
+/// The presentation abstraction a scene presents other scenes through: a navigation
+/// stack, modals, the root, and external URLs. The page decides how (History API
+/// entries for pushes, a new tab for URLs).
+///
+/// A context belongs to one session and is used on its queue.
+public final class Context {
+    /// The session's executor and services.
+    public let environment: SessionEnvironment
+    private unowned let presenter: any Presenter
+
+    package init(environment: SessionEnvironment, presenter: any Presenter) {
+        self.environment = environment
+        self.presenter = presenter
+    }
+
+    /// Shows `scene` at the root, beside any roots already shown.
+    public func show(_ scene: some Scene) {
+        presenter.present(scene.makeStage(context: self), placement: .root, url: nil)
+    }
+
+    /// Replaces everything shown (roots, stack and modals) with `scene`.
+    public func replaceRoot(with scene: some Scene, url: String? = nil) {
+        presenter.removeAll()
+        presenter.present(scene.makeStage(context: self), placement: .root, url: url)
+    }
+
+    /// Pushes `scene` onto the navigation stack; `url` is the address the page shows
+    /// (and that a reload or a shared link opens again).
+    public func push(_ scene: some Scene, url: String? = nil) {
+        presenter.present(scene.makeStage(context: self), placement: .push, url: url)
+    }
+
+    /// Pops the top of the navigation stack, if any.
+    public func pop() {
+        presenter.removeTop(.push)
+    }
+
+    /// Presents `scene` modally, over everything else.
+    public func present(_ scene: some Scene) {
+        presenter.present(scene.makeStage(context: self), placement: .modal, url: nil)
+    }
+
+    /// Dismisses the top modal, if any.
+    public func dismiss() {
+        presenter.removeTop(.modal)
+    }
+
+    /// Opens an external URL (in a new tab).
+    public func open(url: String) {
+        presenter.open(url: url)
+    }
+}
+
+/// What carries out a context's commands: the live session, or a scene test.
+package protocol Presenter: AnyObject {
+    func present(_ stage: Stage, placement: Placement, url: String?)
+    func removeTop(_ placement: Placement)
+    func removeAll()
+    func open(url: String)
+}

@@ -1,0 +1,43 @@
+import FootlightJSON
+
+/// How the page paces an event before sending it, declared in Swift on the input
+/// binding and carried out by the runtime in the page.
+public struct EventOptions: Sendable, Equatable {
+    /// Send only after the user paused this long (typing in a search field).
+    public var debounce: Duration?
+    /// Send at most once per this interval (dragging a slider).
+    public var throttle: Duration?
+    /// Send the value when the control loses focus instead of on every change.
+    public var commitOnBlur: Bool
+
+    public init(debounce: Duration? = nil, throttle: Duration? = nil, commitOnBlur: Bool = false) {
+        self.debounce = debounce
+        self.throttle = throttle
+        self.commitOnBlur = commitOnBlur
+    }
+
+    /// Sent at once: no pacing.
+    public static let immediate = EventOptions()
+
+    /// Waits for a pause of `interval`.
+    public static func debounce(_ interval: Duration) -> EventOptions { EventOptions(debounce: interval) }
+
+    /// At most once per `interval`.
+    public static func throttle(_ interval: Duration) -> EventOptions { EventOptions(throttle: interval) }
+
+    /// When the control loses focus.
+    public static let commitOnBlur = EventOptions(commitOnBlur: true)
+
+    /// The options as sent in a mount message (`{"debounce": 300}`), or nil for none.
+    public var json: JSON? {
+        var members = JSONObject()
+        if let debounce { members["debounce"] = .int(Self.milliseconds(debounce)) }
+        if let throttle { members["throttle"] = .int(Self.milliseconds(throttle)) }
+        if commitOnBlur { members["commit"] = "blur" }
+        return members.isEmpty ? nil : .object(members)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+}
