@@ -87,6 +87,10 @@ let package = Package(
             name: "FootlightBench",
             dependencies: ["FootlightJSON"]
         ),
+        .executableTarget(
+            name: "FootlightLoad",
+            dependencies: ["FootlightServer", "FootlightJSON", "CLibWebSockets"]
+        ),
         .testTarget(
             name: "FootlightJSONTests",
             dependencies: ["FootlightJSON"]

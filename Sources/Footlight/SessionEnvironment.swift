@@ -9,9 +9,12 @@ import Dispatch
 public struct SessionEnvironment: Sendable {
     /// The session's serial executor.
     public let queue: DispatchQueue
+    /// The session's clock: schedule timers with it, so tests can control time.
+    public let clock: any SessionClock
 
-    public init(queue: DispatchQueue) {
+    public init(queue: DispatchQueue, clock: (any SessionClock)? = nil) {
         self.queue = queue
+        self.clock = clock ?? DispatchSessionClock(queue: queue)
     }
 }
 

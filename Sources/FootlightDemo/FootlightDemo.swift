@@ -38,8 +38,39 @@ struct FootlightDemo: ParsableCommand {
     @Option(help: "Seconds a disconnected session is kept for a resume.")
     var retention = 180
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    @Option(
+        help: "Log level: trace, debug, info, notice, warning, error, critical.",
+        transform: { text in
+            guard let level = Logger.Level(rawValue: text) else {
+                throw ValidationError("unknown log level \"\(text)\"")
+            }
+            return level
+        })
     var logLevel: Logger.Level = .info
+
+    // Benchmark-only options, hidden from --help (see `--help-hidden`).
+
+    @Option(
+        help: ArgumentHelp(
+            "Serve a plain echo WebSocket at this path (subprotocol footlight.echo).", visibility: .hidden))
+    var echoPath: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Sustained events per second accepted from one session (burst: twice that, at least the default).",
+            visibility: .hidden))
+    var eventsPerSecond: Double?
+
+    /// Which app each session runs.
+    enum App: String, ExpressibleByArgument, CaseIterable {
+        /// The example scenes: counter, sign-up form, lot list with details, about modal.
+        case examples
+        /// The counter alone (what the server benchmark measures).
+        case counter
+    }
+
+    @Option(help: ArgumentHelp("The app each session runs: examples or counter.", visibility: .hidden))
+    var app: App = .examples
 
     func run() throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -51,10 +82,20 @@ struct FootlightDemo: ParsableCommand {
         configuration.allowedOrigins = allowedOrigins.isEmpty ? nil : allowedOrigins
         if let loops { configuration.loops = loops }
         configuration.sessionLimits.retention = .seconds(retention)
+        configuration.echoPath = echoPath
+        if let eventsPerSecond {
+            configuration.sessionLimits.eventsPerSecond = eventsPerSecond
+            configuration.sessionLimits.eventBurst = max(configuration.sessionLimits.eventBurst, 2 * eventsPerSecond)
+        }
         configuration.logger = logger
 
-        let server = try Server(configuration: configuration) { _ in [CounterScene.makeStage()] }
+        let server: Server
+        switch app {
+        case .examples: server = try Server(configuration: configuration, app: ExamplesApp.entry)
+        case .counter: server = try Server(configuration: configuration) { _ in [CounterScene.makeStage()] }
+        }
         print("Footlight demo on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/")
+        fflush(nil)  // a script waiting for the port may be reading a pipe or a file
 
         // Graceful shutdown on SIGINT and SIGTERM: sessions are told, sockets closed.
         let stop = DispatchSemaphore(value: 0)
@@ -71,5 +112,3 @@ struct FootlightDemo: ParsableCommand {
         print("Footlight demo stopped")
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

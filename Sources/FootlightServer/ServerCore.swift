@@ -23,7 +23,7 @@ final class ServerCore: LoopDelegate {
 
     func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision {
         let decision = OriginPolicy(allowed: configuration.allowedOrigins).decide(
-            request, webSocketPath: configuration.webSocketPath)
+            request, webSocketPath: configuration.webSocketPath, echoPath: configuration.echoPath)
         if case .refuse(let status, let reason) = decision {
             logger.notice(
                 "refused WebSocket handshake: \(reason)",

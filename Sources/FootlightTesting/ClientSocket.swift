@@ -34,7 +34,7 @@ final class ClientSocket {
         let strings = texts.map {
             strdup($0)!
         }
-        defer { strings.forEach { free($0) } }
+        defer { for string in strings { free(string) } }
         info.address = UnsafePointer(strings[0])
         info.path = UnsafePointer(strings[1])
         info.host = UnsafePointer(strings[2])

@@ -69,7 +69,7 @@ import Testing
         #expect(errors == 1)
         #expect(action.execute("third"))
         #expect(!action.execute("fourth"))
-        subscriptions.forEach { $0.cancel() }
+        for subscription in subscriptions { subscription.cancel() }
     }
 
     @Test("A job that completes synchronously leaves the action ready for the next")
@@ -124,5 +124,23 @@ import Testing
         #expect(finished)
         first.cancel()
         second.cancel()
+    }
+}
+
+@Suite struct ActionLifetimeTests {
+    @Test("An action keeps running while its outputs are observed, after its owner is gone")
+    func outlivesItsOwner() {
+        let trigger = PassthroughSubject<Int, Never>()
+        var values: [Int] = []
+        var subscription: AnyCancellable?
+        do {
+            let action = Action<Int, Int>(trigger: trigger) {
+                Just($0 + 1).setFailureType(to: (any Error).self).eraseToAnyPublisher()
+            }
+            subscription = action.values.sink { values.append($0) }
+        }
+        trigger.send(1)
+        #expect(values == [2])
+        subscription?.cancel()
     }
 }

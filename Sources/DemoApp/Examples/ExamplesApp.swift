@@ -5,7 +5,7 @@ import Footlight
 public enum ExamplesApp {
     public static let entry: AppEntry = { context, path in
         context.show(CounterScene())
-        context.show(SignupScene(accounts: DemoAccounts(queue: context.environment.queue)))
+        context.show(SignupScene(accounts: DemoAccounts(clock: context.environment.clock)))
         context.show(LotsScene())
         let parts = path.split(separator: "?").first?.split(separator: "/") ?? []
         if parts.count == 2, parts[0] == "lots", let row = LotsDirector.sampleRows.first(where: { $0.id == parts[1] }) {

@@ -29,12 +29,10 @@ public final class SignupDirector {
         emailError = email.map(Self.emailProblem).eraseToAnyPublisher()
         passwordError = password.map(Self.passwordProblem).eraseToAnyPublisher()
         let form = email.combineLatest(password) { SignupForm(email: $0, password: $1) }.shareLatest()
-        let valid = form.map { Self.emailProblem($0.email) == nil && Self.passwordProblem($0.password) == nil }
-        let action = Action<SignupForm, String>(
-            trigger: submit.withLatestFrom(form).filter {
-                Self.emailProblem($0.email) == nil && Self.passwordProblem($0.password) == nil
-            }
-        ) { form in accounts.signUp(email: form.email, password: form.password) }
+        let valid = form.map(Self.isComplete)
+        let action = Action<SignupForm, String>(trigger: submit.withLatestFrom(form).filter(Self.isComplete)) { form in
+            accounts.signUp(email: form.email, password: form.password)
+        }
         self.action = action
         submitting = action.isExecuting
         canSubmit = valid.combineLatest(action.isExecuting) { $0 && !$1 }.eraseToAnyPublisher()
@@ -42,6 +40,12 @@ public final class SignupDirector {
             .merge(with: action.errors.map { Optional("Sign-up failed: \(Self.describe($0))") })
             .prepend(nil)
             .eraseToAnyPublisher()
+    }
+
+    /// Whether the form can be sent: both fields filled in and acceptable.
+    public static func isComplete(_ form: SignupForm) -> Bool {
+        !form.email.isEmpty && !form.password.isEmpty && emailProblem(form.email) == nil
+            && passwordProblem(form.password) == nil
     }
 
     /// Why `email` is not acceptable, or nil (empty fields are not yet errors).

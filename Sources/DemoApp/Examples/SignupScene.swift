@@ -1,4 +1,3 @@
-import Dispatch
 import Footlight
 
 /// The sign-up form bound to its template: typing is debounced in the page.
@@ -32,13 +31,13 @@ public struct SignupScene: Scene {
 }
 
 /// A demo account service: accepts any address except taken@example.com, after a
-/// short delay, delivering on the session's queue.
+/// short delay on the session's clock.
 public struct DemoAccounts: AccountService {
-    let queue: DispatchQueue
-    let delay: DispatchTimeInterval
+    let clock: any SessionClock
+    let delay: Duration
 
-    public init(queue: DispatchQueue, delay: DispatchTimeInterval = .milliseconds(400)) {
-        self.queue = queue
+    public init(clock: any SessionClock, delay: Duration = .milliseconds(400)) {
+        self.clock = clock
         self.delay = delay
     }
 
@@ -46,7 +45,7 @@ public struct DemoAccounts: AccountService {
         let result = PassthroughSubject<String, any Error>()
         // The subject is used only on the session's queue, where the caller subscribed.
         nonisolated(unsafe) let subject = result
-        queue.asyncAfter(deadline: .now() + delay) {
+        clock.schedule(after: delay) {
             let result = subject
             if email == "taken@example.com" {
                 result.send(completion: .failure(AccountError(message: "that address already has an account")))

@@ -53,10 +53,19 @@ public final class Action<Input, Output> {
         return true
     }
 
+    // Each output keeps the action alive while it is observed, so an action made inside
+    // a Director keeps running after the Director itself is released (a stage holds the
+    // subscriptions to its outputs, not the Director).
+
     /// Whether a job is running; starts with `false`.
-    public var isExecuting: AnyPublisher<Bool, Never> { executing.removeDuplicates().eraseToAnyPublisher() }
+    public var isExecuting: AnyPublisher<Bool, Never> { retaining(executing.removeDuplicates()) }
     /// The values the jobs produce.
-    public var values: AnyPublisher<Output, Never> { valuesSubject.eraseToAnyPublisher() }
+    public var values: AnyPublisher<Output, Never> { retaining(valuesSubject) }
     /// The errors that ended jobs.
-    public var errors: AnyPublisher<any Error, Never> { errorsSubject.eraseToAnyPublisher() }
+    public var errors: AnyPublisher<any Error, Never> { retaining(errorsSubject) }
+
+    private func retaining<Upstream: Publisher>(_ upstream: Upstream) -> AnyPublisher<Upstream.Output, Never>
+    where Upstream.Failure == Never {
+        upstream.map { [self] value in withExtendedLifetime(self) { value } }.eraseToAnyPublisher()
+    }
 }

@@ -20,18 +20,14 @@ final class Session: @unchecked Sendable {
     private let entry: AppEntry
     private weak var registry: SessionRegistry?
 
-    /// A stage placed in the page.
-    private struct Mounted {
-        let id: String
-        let stage: Stage
-        let placement: Placement
-        let url: String?
+    /// What the client was last sent for a stage.
+    private struct Sent {
         /// The document as of the last message generated for this stage.
-        var sent: JSON
+        var document: JSON
         var dirty: Bool
     }
     /// Mounted stages in the order the page stacks them.
-    private var mounted: [Mounted] = []
+    private var mounted = StageStack<Sent>()
     /// Structural changes not yet sent, in order. Mounts and unmounts of one stage
     /// cancel out, so this is bounded by the number of stages (plus a few opens).
     private enum Command {
@@ -40,7 +36,6 @@ final class Session: @unchecked Sendable {
         case open(String)
     }
     private var commands: [Command] = []
-    private var instanceCounter = 0
     private lazy var context = Context(environment: SessionEnvironment(queue: queue), presenter: self)
     private var started = false
     private var ended = false
@@ -141,8 +136,8 @@ final class Session: @unchecked Sendable {
         onQueue()
         guard !ended else { return }
         ended = true
-        for entry in mounted { entry.stage.cancel() }
-        mounted.removeAll()
+        for entry in mounted.entries { entry.stage.cancel() }
+        mounted = StageStack()
         commands.removeAll()
         replay.reset(floor: nextSeq - 1)
         if let connection {
@@ -182,12 +177,12 @@ final class Session: @unchecked Sendable {
         }
         if event.name == Self.backEvent {
             // The browser's back button: the top modal, or else the top of the stack.
-            if mounted.contains(where: { $0.placement == .modal }) { removeTop(.modal) } else { removeTop(.push) }
+            removeTop(mounted.backTarget)
             scheduleFlush()
             return
         }
-        guard let index = mounted.firstIndex(where: { $0.id == event.stage }) else {
-            let names = mounted.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        guard let index = mounted.index(of: event.stage) else {
+            let names = mounted.entries.map { "\"\($0.id)\"" }.joined(separator: ", ")
             refuse(
                 ProtocolError(
                     .unknownStage,
@@ -251,8 +246,7 @@ final class Session: @unchecked Sendable {
 
     private func mountMessage(_ index: Int) -> ServerMessage {
         let document = mounted[index].stage.document
-        mounted[index].sent = document
-        mounted[index].dirty = false
+        mounted[index].extra = Sent(document: document, dirty: false)
         let entry = mounted[index]
         return .mount(
             ServerMessage.Mount(
@@ -289,7 +283,7 @@ final class Session: @unchecked Sendable {
         for command in commands {
             switch command {
             case .mount(let id):
-                if let index = mounted.firstIndex(where: { $0.id == id }) { messages.append(mountMessage(index)) }
+                if let index = mounted.index(of: id) { messages.append(mountMessage(index)) }
             case .unmount(let id):
                 messages.append(.unmount(seq: takeSeq(), stage: id))
             case .open(let url):
@@ -297,11 +291,10 @@ final class Session: @unchecked Sendable {
             }
         }
         commands.removeAll()
-        for index in mounted.indices where mounted[index].dirty {
-            mounted[index].dirty = false
+        for index in mounted.indices where mounted[index].extra.dirty {
             let document = mounted[index].stage.document
-            let patch = JSONPatch.diff(from: mounted[index].sent, to: document)
-            mounted[index].sent = document
+            let patch = JSONPatch.diff(from: mounted[index].extra.document, to: document)
+            mounted[index].extra = Sent(document: document, dirty: false)
             if !patch.isEmpty {
                 messages.append(.patch(seq: takeSeq(), stage: mounted[index].id, patch: patch, ack: nil))
             }
@@ -345,22 +338,10 @@ final class Session: @unchecked Sendable {
 extension Session: Presenter {
     func present(_ stage: Stage, placement: Placement, url: String?) {
         onQueue()
-        let id: String
-        if placement == .root, !mounted.contains(where: { $0.id == stage.name }) {
-            id = stage.name
-        } else {
-            instanceCounter += 1
-            id = "\(stage.name)-\(instanceCounter)"
-        }
-        let entry = Mounted(id: id, stage: stage, placement: placement, url: url, sent: stage.document, dirty: false)
-        switch placement {
-        case .modal: mounted.append(entry)
-        case .push: mounted.insert(entry, at: mounted.firstIndex { $0.placement == .modal } ?? mounted.count)
-        case .root: mounted.insert(entry, at: mounted.firstIndex { $0.placement != .root } ?? mounted.count)
-        }
+        let id = mounted.add(stage, placement: placement, url: url, extra: Sent(document: stage.document, dirty: false))
         stage.didChange = { [unowned self] in
-            guard let index = self.mounted.firstIndex(where: { $0.id == id }) else { return }
-            self.mounted[index].dirty = true
+            guard let index = self.mounted.index(of: id) else { return }
+            self.mounted[index].extra.dirty = true
             self.scheduleFlush()
         }
         commands.append(.mount(id))
@@ -369,13 +350,21 @@ extension Session: Presenter {
 
     func removeTop(_ placement: Placement) {
         onQueue()
-        guard let index = mounted.lastIndex(where: { $0.placement == placement }) else { return }
-        remove(at: index)
+        guard let entry = mounted.removeTop(placement) else { return }
+        // A mount the client never saw is simply forgotten; otherwise it is told.
+        if let pending = commands.firstIndex(where: { if case .mount(entry.id) = $0 { true } else { false } }) {
+            commands.remove(at: pending)
+        } else {
+            commands.append(.unmount(entry.id))
+        }
+        scheduleFlush()
     }
 
     func removeAll() {
         onQueue()
-        while !mounted.isEmpty { remove(at: mounted.count - 1) }
+        for placement in [Placement.modal, .push, .root] {
+            while mounted.entries.contains(where: { $0.placement == placement }) { removeTop(placement) }
+        }
     }
 
     func open(url: String) {
@@ -386,18 +375,6 @@ extension Session: Presenter {
             return
         }
         commands.append(.open(url))
-        scheduleFlush()
-    }
-
-    private func remove(at index: Int) {
-        let entry = mounted.remove(at: index)
-        entry.stage.cancel()
-        // A mount the client never saw is simply forgotten; otherwise it is told.
-        if let pending = commands.firstIndex(where: { if case .mount(entry.id) = $0 { true } else { false } }) {
-            commands.remove(at: pending)
-        } else {
-            commands.append(.unmount(entry.id))
-        }
         scheduleFlush()
     }
 }

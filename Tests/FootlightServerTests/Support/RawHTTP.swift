@@ -29,8 +29,14 @@ enum RawHTTP {
         return Response(status: status, headers: headers, body: Array(raw[split.upperBound...]))
     }
 
+    /// Sends `request` and reads until the end of the response headers (a WebSocket
+    /// handshake stays open), the server closes, or 5 s pass.
+    static func exchangeUntilHeaders(port: Int, request: [UInt8]) throws -> [UInt8] {
+        try exchange(port: port, request: request) { $0.firstRange(of: Array("\r\n\r\n".utf8)) != nil }
+    }
+
     /// Sends `request` and reads until the server closes (at most 5 s, 1 MiB).
-    static func exchange(port: Int, request: [UInt8]) throws -> [UInt8] {
+    static func exchange(port: Int, request: [UInt8], done: ([UInt8]) -> Bool = { _ in false }) throws -> [UInt8] {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawHTTPError("socket failed") }
         defer { close(fd) }
@@ -53,6 +59,7 @@ enum RawHTTP {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count <= 0 { break }
             reply += buffer[..<count]
+            if done(reply) { break }
         }
         return reply
     }

@@ -1,0 +1,55 @@
+import FootlightServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One outgoing message, built in place behind `LWS_PRE` bytes of headroom so
+/// `lws_write` can take it without a copy or an allocation. Reused for every message.
+final class OutgoingText {
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    /// Payload bytes written since the last ``reset()``.
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        storage = .allocate(capacity: OutboundFrame.headroom + capacity)
+        storage.initialize(repeating: 0, count: OutboundFrame.headroom + capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The payload's first byte (headroom lies before it).
+    var payload: UnsafeMutablePointer<UInt8> { storage + OutboundFrame.headroom }
+
+    func reset() { count = 0 }
+
+    func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes in
+            precondition(count + bytes.count <= capacity, "an outgoing message outgrew its buffer")
+            memcpy(payload + count, bytes.baseAddress!, bytes.count)
+            count += bytes.count
+        }
+    }
+
+    /// Appends a non-negative integer in decimal.
+    func append(_ number: Int64) {
+        let value = UInt64(max(0, number))
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        precondition(count + length <= capacity, "an outgoing message outgrew its buffer")
+        rest = value
+        for offset in stride(from: length - 1, through: 0, by: -1) {
+            payload[count + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += length
+    }
+}

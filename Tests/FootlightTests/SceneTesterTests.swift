@@ -1,0 +1,88 @@
+import DemoApp
+import Footlight
+import FootlightJSON
+import FootlightTesting
+import Testing
+
+/// Scenes driven in process: exact document changes and context commands.
+@Suite struct ExampleSceneTests {
+    @Test("Counter: each click changes the count; About presents a modal")
+    func counter() {
+        let tester = SceneTester(CounterScene())
+        tester.send("increment", to: "counter")
+        tester.expect("counter", ["count": "Count: 1"])
+        tester.send("about", to: "counter")
+        tester.expectCommands([.mount(template: "about", placement: .modal, url: nil)])
+        #expect(tester.stageIDs == ["counter", "about-1"])
+        tester.send("docs", to: "about-1")
+        tester.expectCommands([.open(url: AboutScene.documentationURL)])
+        tester.send("dismiss", to: "about-1")
+        tester.expectCommands([.unmount(template: "about", placement: .modal)])
+        tester.finish()
+    }
+
+    @Test("Sign-up: errors as you type, submit in progress, once at a time, then the outcome")
+    func signup() {
+        let tester = SceneTester({ context, _ in
+            context.show(SignupScene(accounts: DemoAccounts(clock: context.environment.clock, delay: .seconds(1))))
+        })
+        #expect(tester.document("signup")?["canSubmit"] == false)
+        tester.send("email", to: "signup", value: "ada")
+        tester.expect("signup", ["email": "ada", "emailError": "Enter an email address like name@example.com."])
+        tester.send("email", to: "signup", value: "ada@example.com")
+        tester.expect("signup", ["email": "ada@example.com", "emailError": nil])
+        tester.send("password", to: "signup", value: "short")
+        tester.expect("signup", ["password": "short", "passwordError": "Use at least 8 characters (5 so far)."])
+        tester.send("password", to: "signup", value: "long enough")
+        tester.expect("signup", ["password": "long enough", "passwordError": nil, "canSubmit": true])
+        tester.send("submit", to: "signup", value: ["email": "ada@example.com"])
+        tester.expect("signup", ["submitting": true, "canSubmit": false])
+        tester.send("submit", to: "signup")  // ignored while the first runs
+        tester.advance(by: .milliseconds(999))
+        tester.advance(by: .milliseconds(1))
+        tester.expect("signup", ["submitting": false, "canSubmit": true, "message": "Welcome, ada!"])
+        tester.finish()
+    }
+
+    @Test("Sign-up failure shows the service's reason")
+    func signupFailure() {
+        let tester = SceneTester({ context, _ in
+            context.show(SignupScene(accounts: DemoAccounts(clock: context.environment.clock)))
+        })
+        tester.send("email", to: "signup", value: "taken@example.com")
+        tester.expect("signup", ["email": "taken@example.com"])
+        tester.send("password", to: "signup", value: "password123")
+        tester.expect("signup", ["password": "password123", "canSubmit": true])
+        tester.send("submit", to: "signup")
+        tester.expect("signup", ["submitting": true, "canSubmit": false])
+        tester.advance(by: .seconds(1))
+        tester.expect(
+            "signup",
+            ["submitting": false, "canSubmit": true, "message": "Sign-up failed: that address already has an account"])
+        tester.finish()
+    }
+
+    @Test("Lots: reorder, edit a note, open a row to push its detail, close pops it")
+    func lots() {
+        let tester = SceneTester(LotsScene())
+        tester.send("reverse", to: "lots")
+        let reversed = LotsDirector.sampleRows.reversed().map(\.viewJSON)
+        tester.expect("lots", ["rows": .array(reversed)])
+        tester.send("open", to: "lots", value: ["id": "lot-2"])
+        tester.expectCommands([.mount(template: "detail", placement: .push, url: "/lots/lot-2")])
+        #expect(tester.document("detail-1")?["title"] == "Blue study")
+        tester.send("close", to: "detail-1")
+        tester.expectCommands([.unmount(template: "detail", placement: .push)])
+        let refused = tester.send("note", to: "lots", value: 42)
+        #expect(refused?.kind == .badValue)
+        tester.finish()
+    }
+
+    @Test("A deep link opens the detail the path names")
+    func deepLink() {
+        let tester = SceneTester(ExamplesApp.entry, path: "/lots/lot-4")
+        #expect(tester.stageIDs == ["counter", "signup", "lots", "detail-1"])
+        #expect(tester.document("detail-1")?["title"] == "Still life with pears")
+        tester.finish()
+    }
+}
