@@ -1,0 +1,245 @@
+/*
+ * Footlight browser runtime: output bindings (Bindings.md).
+ * Pure part (tested under Node): binding-attribute parsing, path reading, truthiness and keyed-list
+ * reconciliation plans. DOM part: binds a stage's cloned template and updates only the bindings
+ * whose slots a patch changed; list rows keep their nodes (moved, never rebuilt) and a focused
+ * control with events in flight keeps what the user typed until they are acknowledged.
+ */
+(function (root, factory) {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'));
+  else Object.assign(root.Footlight, factory(root.Footlight));
+})(this, function (F) {
+  'use strict';
+
+  const { K } = F;
+  const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+  // ---- Pure ----------------------------------------------------------------------------------
+
+  /**
+   * Reads a binding's slot: "count", "seller.name", or negated "!canSubmit".
+   * @returns {{not: boolean, path: string[]}}
+   * @throws {Error} for an empty name, an empty path segment or stray characters.
+   */
+  function parseSlot(text) {
+    const match = /^\s*(!?)\s*([^\s.!:,]+(?:\.[^\s.!:,]+)*)\s*$/.exec(text);
+    if (!match) throw new Error(`"${text}" is not a slot name or a dotted path`);
+    return { not: match[1] === '!', path: match[2].split('.') };
+  }
+
+  /**
+   * Reads one binding attribute of kind `kind` (a key of K.BIND): one slot, or for attr and class a
+   * comma-separated list of "name:slot" pairs.
+   * @returns {{kind: string, name?: string, not: boolean, path: string[]}[]}
+   * @throws {Error} naming the attribute and what is wrong with it.
+   */
+  function parseBinding(kind, text) {
+    const attribute = `${K.BIND[kind]}="${text}"`;
+    try {
+      if (kind !== 'attr' && kind !== 'class') {
+        const slot = parseSlot(text);
+        if (slot.not && (kind === 'value' || kind === 'list')) throw new Error('"!" cannot negate a value or a list');
+        return [{ kind, ...slot }];
+      }
+      return text.split(',').map((pair) => {
+        const colon = pair.indexOf(':');
+        const name = pair.slice(0, colon).trim();
+        if (colon < 0 || !/^[^\s:,]+$/.test(name)) throw new Error(`"${pair.trim()}" is not "name:slot"`);
+        return { kind, name, ...parseSlot(pair.slice(colon + 1)) };
+      });
+    } catch (error) {
+      throw new Error(`${attribute}: ${error.message}`);
+    }
+  }
+
+  /** The value at `path` inside `value`, or undefined when a member is missing. */
+  function readPath(value, path) {
+    for (const key of path) {
+      if (value === null || typeof value !== 'object' || !hasOwn(value, key)) return undefined;
+      value = value[key];
+    }
+    return value;
+  }
+
+  /** A slot's truthiness: JavaScript's, except that an empty array is false. */
+  const truthy = (value) => (Array.isArray(value) ? value.length > 0 : !!value);
+
+  // Positions of a longest increasing subsequence of `indices`, skipping negatives (new rows).
+  function longestRun(indices) {
+    const tails = [];
+    const previous = [];
+    indices.forEach((index, i) => {
+      if (index < 0) return;
+      let low = 0;
+      let high = tails.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (indices[tails[middle]] < index) low = middle + 1;
+        else high = middle;
+      }
+      previous[i] = low ? tails[low - 1] : -1;
+      tails[low] = i;
+    });
+    const run = new Set();
+    for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i]) run.add(i);
+    return run;
+  }
+
+  /**
+   * Plans turning a keyed list's children from `oldKeys` into `newKeys` with the fewest moves: the
+   * rows in a longest run already in order stay; every other row is moved or inserted.
+   * Carry out `remove` first, then each step in order: put row `key` just before row `before`
+   * (null: at the end); `fresh` marks a row to create.
+   * @returns {{remove: *[], steps: [key: *, before: *, fresh: boolean][]}}
+   * @throws {Error} when `newKeys` repeats a key.
+   */
+  function planList(oldKeys, newKeys) {
+    const wanted = new Set(newKeys);
+    if (wanted.size !== newKeys.length) {
+      const twice = newKeys.find((key, i) => newKeys.indexOf(key) !== i);
+      throw new Error(`two rows have the ${K.ID} ${JSON.stringify(twice)}`);
+    }
+    const oldIndex = new Map(oldKeys.map((key, i) => [key, i]));
+    const indices = newKeys.map((key) => (oldIndex.has(key) ? oldIndex.get(key) : -1));
+    const stay = longestRun(indices);
+    const steps = [];
+    for (let i = newKeys.length - 1; i >= 0; i--) {
+      if (!stay.has(i)) steps.push([newKeys[i], i + 1 < newKeys.length ? newKeys[i + 1] : null, indices[i] < 0]);
+    }
+    return { remove: oldKeys.filter((key) => !wanted.has(key)), steps };
+  }
+
+  // ---- DOM -----------------------------------------------------------------------------------
+
+  const SELECTOR = Object.values(K.BIND).map((attribute) => `[${attribute}]`).join();
+  const rowIds = new WeakMap(); // row element → its id
+  const held = new Set(); // value bindings waiting for their control's events to be acknowledged
+
+  /**
+   * Binds the elements under `root` (and `root`) for stage `st`; `list` names the list when `root`
+   * is a row. Errors are reported (F.report), never thrown. @returns the binding records.
+   */
+  function bindTree(root, st, list) {
+    const binds = [];
+    const elements = [...root.querySelectorAll(SELECTOR)];
+    if (root.matches(SELECTOR)) elements.unshift(root);
+    for (const el of elements) {
+      for (const kind in K.BIND) {
+        const text = el.getAttribute(K.BIND[kind]);
+        if (text === null) continue;
+        try {
+          for (const b of parseBinding(kind, text)) {
+            Object.assign(b, { el, st, list }); // b.last: the value shown (undefined: none yet)
+            if (kind === 'list') {
+              b.template = el.querySelector('template');
+              const count = b.template ? b.template.content.childElementCount : 0;
+              if (count !== 1) throw new Error(`${K.BIND.list}="${text}" needs a <template> of one element`);
+              el.textContent = '';
+              Object.assign(b, { rows: new Map(), keys: [] });
+            }
+            binds.push(b);
+          }
+        } catch (error) {
+          F.report(st, error.message);
+        }
+      }
+    }
+    return binds;
+  }
+
+  /** Updates the bindings in `binds` to `scope` (a document or a row): all, or those of `slots`. */
+  function render(st, binds, scope, slots) {
+    for (const b of binds) {
+      if (slots && !slots.has('') && !slots.has(b.path[0])) continue;
+      let value = readPath(scope, b.path);
+      if (value === undefined) {
+        F.report(st, `no slot "${b.path.join('.')}" in ${b.list ? `the rows of list "${b.list}"` : 'the document'}`);
+        value = null;
+      }
+      apply(b, value);
+    }
+  }
+
+  function apply(b, value) {
+    const { el, kind, name } = b;
+    if (b.not) value = !truthy(value);
+    if (value === b.last && !held.has(b)) return;
+    if (kind === 'value' && F.isHeld(el)) {
+      b.hold = value;
+      held.add(b);
+      return;
+    }
+    held.delete(b);
+    b.last = value;
+    if (kind === 'text') el.textContent = value == null ? '' : value;
+    else if (kind === 'attr') {
+      if (value == null || value === false) el.removeAttribute(name);
+      else el.setAttribute(name, value === true ? '' : value);
+    } else if (kind === 'class') el.classList.toggle(name, truthy(value));
+    else if (kind === 'show' || kind === 'hide') el.hidden = truthy(value) !== (kind === 'show');
+    else if (kind === 'list') renderList(b, value);
+    else if (el.type === 'checkbox' || el.type === 'radio') el.checked = truthy(value);
+    else {
+      const text = value == null ? '' : String(value);
+      if (el.value !== text) el.value = text;
+    }
+  }
+
+  function renderList(b, rows) {
+    const { st, el } = b;
+    const path = b.path.join('.');
+    if (!Array.isArray(rows)) {
+      if (rows !== null) F.report(st, `list "${path}" is not an array`);
+      rows = [];
+    }
+    rows = rows.filter((row) => row?.[K.ID] != null || F.report(st, `list "${path}" has a row with no ${K.ID}`));
+    const ids = rows.map((row) => row[K.ID]);
+    let plan;
+    try {
+      plan = planList(b.keys, ids);
+    } catch (error) {
+      return F.report(st, `list "${path}": ${error.message}`);
+    }
+    for (const id of plan.remove) {
+      b.rows.get(id).node.remove();
+      b.rows.delete(id);
+    }
+    rows.forEach((data, i) => {
+      let row = b.rows.get(ids[i]);
+      if (!row) {
+        const node = b.template.content.cloneNode(true).firstElementChild;
+        rowIds.set(node, ids[i]);
+        b.rows.set(ids[i], (row = { node, binds: bindTree(node, st, path) }));
+      }
+      if (row.data !== data) render(st, row.binds, (row.data = data), null);
+    });
+    // Moving a node may blur it (where moveBefore is missing): give focus and selection back.
+    const focused = document.activeElement;
+    const selection = focused && [focused.selectionStart, focused.selectionEnd];
+    for (const [id, before, fresh] of plan.steps) {
+      const node = b.rows.get(id).node;
+      const next = before === null ? null : b.rows.get(before).node;
+      if (!fresh && el.moveBefore && el.isConnected) el.moveBefore(node, next);
+      else el.insertBefore(node, next);
+    }
+    if (focused && focused !== document.activeElement && focused.isConnected) {
+      focused.focus({ preventScroll: true });
+      try {
+        focused.setSelectionRange(...selection);
+      } catch {}
+    }
+    b.keys = ids;
+  }
+
+  /** Applies the latest held value of each control whose events are all acknowledged now. */
+  function release() {
+    for (const b of held) if (!F.isHeld(b.el)) apply(b, b.hold);
+  }
+
+  /** The id of the innermost list row holding `el`, or undefined. */
+  function rowId(el) {
+    for (; el; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
+  }
+
+  return { parseSlot, parseBinding, readPath, truthy, planList, bindTree, render, release, rowId };
+});

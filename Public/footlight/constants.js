@@ -1,0 +1,66 @@
+/*
+ * Footlight browser runtime: every name the runtime shares with the server or the page, once.
+ * Wire names (Protocol.md), binding attributes (Bindings.md), ids, classes, texts and default
+ * timings. Loaded first; starts the shared namespace window.Footlight.
+ */
+(function (root, factory) {
+  if (typeof module === 'object' && module.exports) module.exports = factory();
+  else root.Footlight = Object.assign(root.Footlight || {}, factory());
+})(this, function () {
+  'use strict';
+
+  const K = {
+    VERSION: 1,
+    SUBPROTOCOL: 'footlight.v1',
+    WS_PATH: '/ws',
+    BACK: '@back', // the event the back button sends for the top stage
+    CLOSE_GOING_AWAY: 1001,
+    CLOSE_TAKEN_OVER: 4000,
+    CLOSE_ENDED: 4001,
+    // Page attributes: a template's name, a stage's instance id, the busy flag.
+    A_TEMPLATE: 'data-stage',
+    A_STAGE_ID: 'data-stage-id',
+    A_BUSY: 'aria-busy',
+    BIND: {}, // output bindings by kind: BIND.text = 'data-text', …
+    ON: {}, // event bindings by DOM event type: ON.click = 'data-on-click', …
+    // Ids and classes.
+    OUTLET: 'footlight-outlet',
+    MODALS: 'footlight-modal',
+    BANNER: 'footlight-banner',
+    C_STAGE: 'footlight-stage',
+    C_BUSY: 'footlight-busy',
+    C_OFFLINE: 'footlight-disconnected', // on <html> while not joined
+    // Storage and history.
+    STORE_TOKEN: 'footlight.token',
+    HISTORY_DEPTH: 'footlightDepth',
+    // Texts.
+    TEXT_RECONNECTING: 'Reconnecting…',
+    TEXT_LOST: 'Connection lost.',
+    TEXT_TAKEN: 'Open in another tab.',
+    TEXT_ENDED: 'Session ended.',
+    TEXT_RELOAD: 'Reload',
+    // Timings (ms) and counts.
+    ACK_MS: 100, // an applied seq is acknowledged at most this late…
+    ACK_EVERY: 16, // …or as soon as this many are unacknowledged
+    PING_MS: 25000,
+    MISSED_PONGS: 2, // pings unanswered before the socket counts as dead
+    BACKOFF_BASE: 250,
+    BACKOFF_CAP: 5000,
+    MAX_TRIES: 30,
+    BYE_TRIES: 3, // after `bye` or 1001 the first retry waits as if this many had failed
+    MAX_RESYNCS: 5, // patches that fail to apply before the runtime stops and asks for a reload
+    SWEEP_MS: 1000, // after a snapshot, stages not mounted again within this are removed
+  };
+
+  // Wire names, each its own value under its upper-case name (K.SEQ = 'seq'): message types;
+  // message members (`id` names a list row, `key` a key press); places; event options.
+  const wire =
+    'join joined event report ack ping pong mount unmount open patch error bye ' +
+    't v token seq path n stage name value message resumed events snapshot template doc place url ops code from id key ' +
+    'root push modal debounce throttle commit blur';
+  for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
+  for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
+  for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;
+
+  return { K };
+});

@@ -1,0 +1,261 @@
+/*
+ * Footlight browser runtime: the WebSocket (Protocol.md).
+ * Pure part (tested under Node): reconnect backoff, and Session, the bookkeeping of a protocol v1
+ * client (token, last applied seq, coalesced acks, event numbers, the unacknowledged queue)
+ * as Sources/FootlightTesting/ClientMirror.swift keeps it.
+ * I/O part: join or resume, hand state messages to the runtime in seq order, ping, reconnect,
+ * and the banner saying when the page is not connected.
+ */
+(function (root, factory) {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'));
+  else Object.assign(root.Footlight, factory(root.Footlight));
+})(this, function (F) {
+  'use strict';
+
+  const { K } = F;
+
+  // ---- Pure ----------------------------------------------------------------------------------
+
+  /** Full-jitter backoff: a delay in [0, min(cap, base · 2^attempt)) ms for retry `attempt` (0-based). */
+  const backoff = (attempt, random = Math.random) =>
+    random() * Math.min(K.BACKOFF_CAP, K.BACKOFF_BASE * 2 ** attempt);
+
+  /** What a client knows of its session; feed it messages, it says what to send. */
+  class Session {
+    constructor(token) {
+      this.token = token || null;
+      this.lastSeq = 0; // the highest seq applied
+      this.acked = 0; // the highest seq the server knows is applied
+      this.next = 1; // the next event's number
+      this.queue = []; // events sent or waiting, not yet consumed, in order
+    }
+
+    /** The join message: a resume when a token is known. Counts `lastSeq` as acknowledged. */
+    join(path) {
+      const message = { [K.T]: K.JOIN, [K.V]: K.VERSION, [K.PATH]: path };
+      if (this.token) Object.assign(message, { [K.TOKEN]: this.token, [K.SEQ]: this.lastSeq });
+      this.acked = this.lastSeq;
+      return message;
+    }
+
+    /** Numbers a new event and queues it until consumed. */
+    event(stage, name, value) {
+      const message = { [K.T]: K.EVENT, [K.N]: this.next++, [K.STAGE]: stage, [K.NAME]: name };
+      if (value !== undefined) message[K.VALUE] = value;
+      this.queue.push(message);
+      return message;
+    }
+
+    /** Takes `joined`; returns the events to send again, in order. */
+    joined(message) {
+      const consumed = message[K.EVENTS] || 0;
+      this.token = message[K.TOKEN];
+      if (message[K.RESUMED] === false) {
+        this.lastSeq = this.acked = 0;
+        this.queue = [];
+        this.next = 1;
+      }
+      this.consume(consumed);
+      // A reloaded page resumes with no memory of its numbers: go on after the server's.
+      if (this.next <= consumed) this.next = consumed + 1;
+      return this.queue.slice();
+    }
+
+    /** Records `seq` applied; true when an ack is due now rather than after a while. */
+    applied(seq) {
+      this.lastSeq = seq;
+      return seq - this.acked >= K.ACK_EVERY;
+    }
+
+    /** The ack message for everything applied, or null when the server knows it all. */
+    ack() {
+      if (this.lastSeq <= this.acked) return null;
+      this.acked = this.lastSeq;
+      return { [K.T]: K.ACK, [K.SEQ]: this.lastSeq };
+    }
+
+    /** Forgets the events up to `number`: the server consumed them. */
+    consume(number) {
+      this.queue = this.queue.filter((event) => event[K.N] > number);
+    }
+  }
+
+  // ---- I/O -----------------------------------------------------------------------------------
+
+  let hooks; // {apply(message) → false if it failed, reset(), consumed(number)}
+  let session = new Session(null);
+  let ws = null;
+  let joined = false;
+  let tries = 0; // reconnects since the last `joined`
+  let missed = 0; // pings unanswered
+  let pinger;
+  let ackTimer = null;
+  let dirty = false; // documents were dropped to resynchronise: the next `joined` resets stages
+  let resyncs = 0;
+
+  const store = (key, value) => {
+    try {
+      if (value == null) sessionStorage.removeItem(key);
+      else sessionStorage.setItem(key, value);
+    } catch {}
+  };
+  const load = (key) => {
+    try {
+      return sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+
+  /** Starts the connection; `runtimeHooks` receives state messages in order. */
+  function connect(runtimeHooks) {
+    hooks = runtimeHooks;
+    session = new Session(load(K.STORE_TOKEN));
+    banner('');
+    dial();
+  }
+
+  function dial() {
+    let socket;
+    missed = 0;
+    try {
+      const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+      ws = socket = new WebSocket(`${scheme}://${location.host}${K.WS_PATH}`, K.SUBPROTOCOL);
+    } catch (error) {
+      console.error(`footlight: ${error.message}`);
+      return lost((ws = {}), 0);
+    }
+    socket.onopen = () => {
+      send(session.join(location.pathname + location.search));
+      pinger = setInterval(ping, K.PING_MS);
+    };
+    socket.onmessage = (event) => {
+      missed = 0;
+      receive(JSON.parse(event.data));
+    };
+    socket.onclose = (event) => lost(socket, event.code);
+  }
+
+  function send(message) {
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(message));
+  }
+
+  function ping() {
+    if (missed >= K.MISSED_PONGS) return drop(); // a dead socket: reconnect
+    missed++;
+    send({ [K.T]: K.PING });
+  }
+
+  // Gives up on the socket now (a dead one may take long to report its close).
+  function drop() {
+    const socket = ws;
+    socket.close();
+    lost(socket, 0);
+  }
+
+  function lost(socket, code) {
+    if (socket !== ws) return;
+    ws = null;
+    joined = false;
+    clearInterval(pinger);
+    flushAck(); // only stops its timer: not joined, nothing is sent
+    if (code === K.CLOSE_TAKEN_OVER) return banner(K.TEXT_TAKEN, true);
+    if (code === K.CLOSE_ENDED) {
+      store(K.STORE_TOKEN, null);
+      return banner(K.TEXT_ENDED, true);
+    }
+    if (tries >= K.MAX_TRIES) return banner(K.TEXT_LOST, true);
+    banner(K.TEXT_RECONNECTING);
+    // After `bye` the server closes with 1001: it is restarting, do not rush it.
+    if (code === K.CLOSE_GOING_AWAY) tries = Math.max(tries, K.BYE_TRIES);
+    setTimeout(dial, backoff(tries++));
+  }
+
+  function receive(message) {
+    const type = message[K.T];
+    if (type === K.JOINED) {
+      const newSession = message[K.RESUMED] === false;
+      joined = true;
+      tries = 0;
+      const again = session.joined(message);
+      store(K.STORE_TOKEN, session.token);
+      if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset();
+      dirty = false;
+      hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
+      banner('');
+      again.forEach(send);
+    } else if (type === K.ACK) {
+      consume(message[K.N]);
+    } else if (type === K.ERROR) {
+      // With `n` it refuses that event (logged too, if still queued) and consumes it.
+      const number = message[K.N];
+      const event = session.queue.find((queued) => queued[K.N] === number) || '';
+      const which = number == null ? '' : ` (event ${number})`;
+      console.error(`footlight: server error ${message[K.CODE]}${which}: ${message[K.MESSAGE]}`, event);
+      if (number != null) consume(number);
+    } else {
+      // A state message (pong, bye and others without seq are ignored): skip one applied already.
+      const seq = message[K.SEQ];
+      if (!(seq > session.lastSeq)) return;
+      if (!hooks.apply(message)) return resync();
+      if (session.applied(seq)) flushAck();
+      else if (ackTimer === null) ackTimer = setTimeout(flushAck, K.ACK_MS);
+      if (message[K.ACK] != null) consume(message[K.ACK]);
+    }
+  }
+
+  function consume(number) {
+    session.consume(number);
+    hooks.consumed(number);
+  }
+
+  function flushAck() {
+    clearTimeout(ackTimer);
+    ackTimer = null;
+    const ack = joined && session.ack();
+    if (ack) send(ack);
+  }
+
+  // A patch did not apply: drop everything and resume from seq 0, so the server sends it all again.
+  function resync() {
+    session.lastSeq = 0;
+    dirty = true;
+    if (++resyncs > K.MAX_RESYNCS) tries = K.MAX_TRIES;
+    drop();
+  }
+
+  // Says why the page is not connected (empty: it is), and marks <html> while it is not.
+  function banner(text, reload) {
+    document.documentElement.classList.toggle(K.C_OFFLINE, !!text);
+    const el = document.getElementById(K.BANNER);
+    if (!el) return;
+    el.hidden = false; // an empty live region stays in the page, so screen readers hear it change
+    el.textContent = text;
+    if (reload) el.append(' ', Object.assign(document.createElement('a'), { href: '', textContent: K.TEXT_RELOAD }));
+  }
+
+  /** Numbers, queues and (when joined) sends an event; returns its number. */
+  function sendEvent(stage, name, value) {
+    const message = session.event(stage, name, value);
+    if (joined) send(message);
+    return message[K.N];
+  }
+
+  /** Sends a binding error to the server's log. */
+  function sendReport(stage, message) {
+    if (joined) send({ [K.T]: K.REPORT, [K.STAGE]: stage, [K.MESSAGE]: message });
+  }
+
+  /** The connection's state, for window.footlight.state(). */
+  function connection() {
+    return {
+      connected: !!ws && ws.readyState === 1,
+      joined,
+      token: session.token,
+      lastSeq: session.lastSeq,
+      unacknowledged: session.queue.length,
+    };
+  }
+
+  return { backoff, Session, connect, sendEvent, sendReport, connection };
+});

@@ -1,0 +1,658 @@
+// Tests for the browser runtime's pure parts (Public/footlight/*.js): binding attributes, keyed
+// list plans, event gates with a fake clock, control and form values, reconnect backoff and the
+// session bookkeeping (seqs, acks, event numbers, the unacknowledged queue).
+// Run with scripts/test-runtime (node --test); Node 20+, no packages.
+'use strict';
+
+const { describe, test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+
+const folder = path.resolve(__dirname, '..', '..', 'Public', 'footlight');
+const load = (name) => require(path.join(folder, name));
+const { K } = load('constants.js');
+const { parseSlot, parseBinding, readPath, truthy, planList } = load('bindings.js');
+const { gate, controlValue, formValue } = load('events.js');
+const { backoff, Session } = load('transport.js');
+
+/** A small seeded random generator (mulberry32), so failures repeat. */
+function seeded(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled(array, random) {
+  const copy = array.slice();
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('constants', () => {
+  test('message types are distinct and the wire names match Protocol.md', () => {
+    const types = [K.JOIN, K.JOINED, K.EVENT, K.REPORT, K.ACK, K.PING, K.PONG, K.MOUNT, K.UNMOUNT, K.OPEN, K.PATCH, K.ERROR, K.BYE];
+    assert.equal(new Set(types).size, types.length);
+    assert.deepEqual(
+      [K.SUBPROTOCOL, K.WS_PATH, K.VERSION, K.BACK, K.ROOT, K.PUSH, K.MODAL],
+      ['footlight.v1', '/ws', 1, '@back', 'root', 'push', 'modal'],
+    );
+    assert.deepEqual([K.CLOSE_GOING_AWAY, K.CLOSE_TAKEN_OVER, K.CLOSE_ENDED], [1001, 4000, 4001]);
+  });
+
+  test('binding attributes are the ones Bindings.md names', () => {
+    assert.deepEqual(Object.values(K.BIND), ['data-text', 'data-attr', 'data-class', 'data-show', 'data-hide', 'data-value', 'data-list']);
+    assert.deepEqual(Object.values(K.ON), ['data-on-click', 'data-on-input', 'data-on-change', 'data-on-submit', 'data-on-keydown']);
+    assert.equal(K.A_TEMPLATE, 'data-stage');
+    assert.equal(K.C_BUSY, 'footlight-busy');
+    assert.equal(K.BANNER, 'footlight-banner');
+  });
+
+  test('each wire name is its own value', () => {
+    for (const name of ['seq', 'stage', 'template', 'doc', 'place', 'url', 'events', 'ops', 'ack', 'n', 'from', 'snapshot']) {
+      assert.equal(K[name.toUpperCase()], name);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('binding attributes', () => {
+  test('a slot, a dotted path and a negation', () => {
+    assert.deepEqual(parseSlot('count'), { not: false, path: ['count'] });
+    assert.deepEqual(parseSlot(' seller.name '), { not: false, path: ['seller', 'name'] });
+    assert.deepEqual(parseSlot('!canSubmit'), { not: true, path: ['canSubmit'] });
+    assert.deepEqual(parseSlot('rows.0.title'), { not: false, path: ['rows', '0', 'title'] });
+  });
+
+  test('bad slots are refused with the text in the message', () => {
+    for (const text of ['', '  ', 'a..b', '.a', 'a.', 'a b', '!!a', 'a:b', 'a,b', '!']) {
+      assert.throws(() => parseSlot(text), (error) => error.message.includes(`"${text}"`), text);
+    }
+  });
+
+  test('single-slot kinds give one binding', () => {
+    for (const kind of ['text', 'show', 'hide', 'value', 'list']) {
+      assert.deepEqual(parseBinding(kind, 'a.b'), [{ kind, not: false, path: ['a', 'b'] }]);
+    }
+    assert.deepEqual(parseBinding('show', '!busy'), [{ kind: 'show', not: true, path: ['busy'] }]);
+  });
+
+  test('attr and class take name:slot pairs', () => {
+    assert.deepEqual(parseBinding('attr', 'href:url, title:hint'), [
+      { kind: 'attr', name: 'href', not: false, path: ['url'] },
+      { kind: 'attr', name: 'title', not: false, path: ['hint'] },
+    ]);
+    assert.deepEqual(parseBinding('attr', 'disabled:!canSubmit'), [{ kind: 'attr', name: 'disabled', not: true, path: ['canSubmit'] }]);
+    assert.deepEqual(parseBinding('class', 'active:isActive,error:form.hasError'), [
+      { kind: 'class', name: 'active', not: false, path: ['isActive'] },
+      { kind: 'class', name: 'error', not: false, path: ['form', 'hasError'] },
+    ]);
+    assert.deepEqual(parseBinding('attr', 'aria-invalid:emailError'), [
+      { kind: 'attr', name: 'aria-invalid', not: false, path: ['emailError'] },
+    ]);
+  });
+
+  test('errors name the attribute and the part that is wrong', () => {
+    const cases = [
+      ['attr', 'href', 'data-attr="href": "href" is not "name:slot"'],
+      ['attr', 'href:url,', 'data-attr="href:url,": "" is not "name:slot"'],
+      ['attr', ':url', 'data-attr=":url": ":url" is not "name:slot"'],
+      ['class', 'a b:c', 'data-class="a b:c": "a b:c" is not "name:slot"'],
+      ['attr', 'href:', 'data-attr="href:": "" is not a slot name or a dotted path'],
+      ['text', 'a b', 'data-text="a b": "a b" is not a slot name or a dotted path'],
+      ['value', '!email', 'data-value="!email": "!" cannot negate a value or a list'],
+      ['list', '!rows', 'data-list="!rows": "!" cannot negate a value or a list'],
+    ];
+    for (const [kind, text, message] of cases) assert.throws(() => parseBinding(kind, text), { message });
+  });
+
+  test('readPath follows members and array indices, undefined when missing', () => {
+    const document = { seller: { name: 'Ada', tags: ['x', 'y'] }, empty: null, zero: 0 };
+    assert.equal(readPath(document, ['seller', 'name']), 'Ada');
+    assert.equal(readPath(document, ['seller', 'tags', '1']), 'y');
+    assert.equal(readPath(document, ['empty']), null);
+    assert.equal(readPath(document, ['zero']), 0);
+    assert.equal(readPath(document, ['missing']), undefined);
+    assert.equal(readPath(document, ['empty', 'x']), undefined);
+    assert.equal(readPath(document, ['seller', 'name', 'length']), undefined);
+    assert.equal(readPath(document, ['toString']), undefined, 'inherited members are not slots');
+    assert.equal(readPath(document, []), document);
+  });
+
+  test('truthiness: an empty array is false', () => {
+    for (const value of [false, null, 0, '', []]) assert.equal(truthy(value), false, JSON.stringify(value));
+    for (const value of [true, 1, 'x', [0], {}]) assert.equal(truthy(value), true, JSON.stringify(value));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** Carries out a plan on an array of keys as the DOM code does on nodes; counts the moves. */
+function carryOut(oldKeys, plan) {
+  const nodes = oldKeys.filter((key) => !plan.remove.includes(key));
+  let moves = 0;
+  let inserts = 0;
+  for (const [key, before, fresh] of plan.steps) {
+    const at = nodes.indexOf(key);
+    assert.equal(at < 0, fresh, `row ${key} is ${fresh ? 'new' : 'old'}`);
+    if (at >= 0) nodes.splice(at, 1);
+    const next = before === null ? nodes.length : nodes.indexOf(before);
+    assert.ok(next >= 0, `row ${before} is placed before it is used as an anchor`);
+    nodes.splice(next, 0, key);
+    fresh ? inserts++ : moves++;
+  }
+  return { nodes, moves, inserts };
+}
+
+describe('keyed list plans', () => {
+  const range = (n, from = 0) => Array.from({ length: n }, (_, i) => from + i);
+
+  test('the same order needs no steps', () => {
+    assert.deepEqual(planList([1, 2, 3], [1, 2, 3]), { remove: [], steps: [] });
+    assert.deepEqual(planList([], []), { remove: [], steps: [] });
+  });
+
+  test('reversing 1000 rows moves 999 and gives the reversed order', () => {
+    const old = range(1000);
+    const reversed = old.slice().reverse();
+    const plan = planList(old, reversed);
+    assert.deepEqual(plan.remove, []);
+    const { nodes, moves, inserts } = carryOut(old, plan);
+    assert.deepEqual(nodes, reversed);
+    assert.equal(moves, 999);
+    assert.equal(inserts, 0);
+  });
+
+  test('moving one row to the front is one move', () => {
+    const plan = planList(['a', 'b', 'c', 'd'], ['d', 'a', 'b', 'c']);
+    assert.deepEqual(plan.steps, [['d', 'a', false]]);
+    assert.deepEqual(carryOut(['a', 'b', 'c', 'd'], plan).nodes, ['d', 'a', 'b', 'c']);
+  });
+
+  test('swapping two rows is one move', () => {
+    const plan = planList([1, 2, 3, 4, 5], [1, 4, 3, 2, 5]);
+    const { nodes, moves } = carryOut([1, 2, 3, 4, 5], plan);
+    assert.deepEqual(nodes, [1, 4, 3, 2, 5]);
+    assert.equal(moves, 2, 'two of 2, 3, 4 leave the longest run (which keeps one)');
+  });
+
+  test('inserts, removals and moves together', () => {
+    const plan = planList(['a', 'b', 'c', 'd', 'e'], ['e', 'x', 'b', 'y', 'a']);
+    assert.deepEqual(plan.remove, ['c', 'd']);
+    const { nodes, inserts } = carryOut(['a', 'b', 'c', 'd', 'e'], plan);
+    assert.deepEqual(nodes, ['e', 'x', 'b', 'y', 'a']);
+    assert.equal(inserts, 2);
+  });
+
+  test('from empty every row is inserted in order; to empty every row is removed', () => {
+    const plan = planList([], [1, 2, 3]);
+    assert.deepEqual(plan.steps, [
+      [3, null, true],
+      [2, 3, true],
+      [1, 2, true],
+    ]);
+    assert.deepEqual(planList([1, 2, 3], []), { remove: [1, 2, 3], steps: [] });
+  });
+
+  test('string and number ids are different keys', () => {
+    const plan = planList([1, '1'], ['1', 1]);
+    assert.deepEqual(carryOut([1, '1'], plan).nodes, ['1', 1]);
+  });
+
+  test('random edits: the plan gives the new order with no more moves than needed', () => {
+    const random = seeded(42);
+    for (let round = 0; round < 300; round++) {
+      const size = Math.floor(random() * 60);
+      const old = shuffled(range(size), random);
+      const kept = old.filter(() => random() < 0.8);
+      const added = range(Math.floor(random() * 10), 1000 + round * 100);
+      const next = shuffled(kept.concat(added), random);
+      const plan = planList(old, next);
+      const { nodes, moves, inserts } = carryOut(old, plan);
+      assert.deepEqual(nodes, next);
+      assert.equal(inserts, added.length);
+      // The rows that stay form a longest increasing run, so moves = kept - that run's length.
+      const positions = kept.length ? next.filter((key) => old.includes(key)).map((key) => old.indexOf(key)) : [];
+      const run = [];
+      for (const p of positions) {
+        let i = run.findIndex((tail) => tail >= p);
+        if (i < 0) i = run.length;
+        run[i] = p;
+      }
+      assert.equal(moves, kept.length - run.length);
+    }
+  });
+
+  test('a repeated id is refused', () => {
+    assert.throws(() => planList([1, 2], [1, 2, 1]), { message: 'two rows have the id 1' });
+    assert.throws(() => planList([], ['a', 'a']), { message: 'two rows have the id "a"' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** A clock whose time moves only when the test says so. */
+function fakeClock() {
+  let now = 0;
+  let nextId = 1;
+  const timers = new Map();
+  return {
+    now: () => now,
+    set(fn, ms) {
+      timers.set(nextId, { at: now + ms, fn });
+      return nextId++;
+    },
+    clear(id) {
+      timers.delete(id);
+    },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        now = due[1].at;
+        due[1].fn();
+      }
+      now = end;
+    },
+    get pendingTimers() {
+      return timers.size;
+    },
+  };
+}
+
+/** A gate with a fake clock that records [time, value] for each emit. */
+function recordedGate(options) {
+  const clock = fakeClock();
+  const sent = [];
+  const g = gate(options, clock, (value) => sent.push([clock.now(), value]));
+  return { clock, sent, g };
+}
+
+describe('event gates', () => {
+  test('no options: every value goes at once', () => {
+    const { g, sent } = recordedGate(undefined);
+    g.push('a');
+    g.push('b');
+    assert.deepEqual(sent, [
+      [0, 'a'],
+      [0, 'b'],
+    ]);
+    assert.equal(g.pending, false);
+  });
+
+  test('debounce: only the last value, its delay after the last push', () => {
+    const { g, sent, clock } = recordedGate({ debounce: 300 });
+    g.push('a');
+    clock.advance(100);
+    g.push('ab');
+    clock.advance(299);
+    assert.deepEqual(sent, []);
+    assert.equal(g.pending, true);
+    clock.advance(1);
+    assert.deepEqual(sent, [[400, 'ab']]);
+    assert.equal(g.pending, false);
+    assert.equal(clock.pendingTimers, 0);
+  });
+
+  test('debounce: flush (blur, or a click in the stage) sends the waiting value now, once', () => {
+    const { g, sent, clock } = recordedGate({ debounce: 300 });
+    g.push('abc');
+    clock.advance(50);
+    g.flush();
+    assert.deepEqual(sent, [[50, 'abc']]);
+    clock.advance(1000);
+    g.flush();
+    assert.deepEqual(sent, [[50, 'abc']], 'nothing waits, nothing more is sent');
+  });
+
+  test('throttle: the first at once, then at most one per interval with the latest value', () => {
+    const { g, sent, clock } = recordedGate({ throttle: 100 });
+    g.push(1);
+    clock.advance(10);
+    g.push(2);
+    clock.advance(10);
+    g.push(3);
+    assert.deepEqual(sent, [[0, 1]]);
+    clock.advance(80);
+    assert.deepEqual(sent, [
+      [0, 1],
+      [100, 3],
+    ]);
+    clock.advance(50);
+    g.push(4);
+    clock.advance(49);
+    assert.equal(sent.length, 2);
+    clock.advance(1);
+    assert.deepEqual(sent.at(-1), [200, 4]);
+    clock.advance(500);
+    g.push(5);
+    assert.deepEqual(sent.at(-1), [700, 5], 'after a quiet interval the next value goes at once');
+  });
+
+  test('throttle: a steady stream goes out once per interval', () => {
+    const { g, sent, clock } = recordedGate({ throttle: 100 });
+    for (let t = 0; t < 1000; t += 10) {
+      g.push(t);
+      clock.advance(10);
+    }
+    clock.advance(100);
+    const times = sent.map(([time]) => time);
+    assert.deepEqual(times, [0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
+    assert.deepEqual(sent.at(-1), [1000, 990], 'the latest value is never lost');
+  });
+
+  test('commit on blur: nothing until flush, then the latest value', () => {
+    const { g, sent, clock } = recordedGate({ commit: 'blur' });
+    g.push('a');
+    g.push('ab');
+    clock.advance(60_000);
+    assert.deepEqual(sent, []);
+    assert.equal(g.pending, true);
+    g.flush();
+    assert.deepEqual(sent, [[60_000, 'ab']]);
+    g.flush();
+    assert.equal(sent.length, 1);
+  });
+});
+
+describe('event values', () => {
+  test('a control: checked for a checkbox, value otherwise', () => {
+    assert.equal(controlValue({ type: 'checkbox', checked: true, value: 'on' }), true);
+    assert.equal(controlValue({ type: 'text', value: 'hi' }), 'hi');
+    assert.equal(controlValue({ type: 'radio', checked: true, value: 'b' }), 'b');
+    assert.equal(controlValue({ type: 'select-one', value: 'x' }), 'x');
+  });
+
+  test('a form: its named, enabled fields; buttons, files, unnamed controls and unchecked radios left out', () => {
+    const form = {
+      elements: [
+        { name: 'email', type: 'email', value: 'a@b.c' },
+        { name: 'password', type: 'password', value: 'secret' },
+        { name: 'agree', type: 'checkbox', checked: false, value: 'on' },
+        { name: 'plan', type: 'radio', checked: false, value: 'free' },
+        { name: 'plan', type: 'radio', checked: true, value: 'pro' },
+        { name: 'size', type: 'radio', checked: false, value: 's' },
+        { name: 'old', type: 'text', value: 'x', disabled: true },
+        { name: 'go', type: 'submit', value: 'Go' },
+        { name: 'upload', type: 'file', value: '' },
+        { name: '', type: 'text', value: 'unnamed' },
+        { name: 'group', type: 'fieldset' },
+        { name: '__proto__', type: 'text', value: 'plain data' },
+      ],
+    };
+    const fields = formValue(form);
+    assert.equal(Object.getPrototypeOf(fields), null);
+    // A named fieldset has no value: it is left out of the JSON sent.
+    assert.deepEqual(JSON.parse(JSON.stringify(fields)), JSON.parse('{"email":"a@b.c","password":"secret","agree":false,"plan":"pro","__proto__":"plain data"}'));
+    assert.equal(JSON.stringify(fields), '{"email":"a@b.c","password":"secret","agree":false,"plan":"pro","__proto__":"plain data"}');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('reconnect backoff', () => {
+  test('full jitter between 0 and min(5 s, 250 ms · 2^attempt)', () => {
+    const bounds = [250, 500, 1000, 2000, 4000, 5000, 5000, 5000];
+    bounds.forEach((bound, attempt) => {
+      assert.equal(backoff(attempt, () => 0), 0);
+      assert.equal(backoff(attempt, () => 0.5), bound / 2);
+      assert.ok(backoff(attempt, () => 0.999999) < bound);
+      assert.ok(backoff(attempt, () => 0.999999) > bound * 0.999);
+    });
+    assert.equal(backoff(1e9, () => 0.5), 2500, 'a huge attempt count stays capped');
+  });
+
+  test('delays spread over the whole range', () => {
+    const random = seeded(7);
+    const delays = Array.from({ length: 4000 }, () => backoff(10, random));
+    assert.ok(delays.every((delay) => delay >= 0 && delay < 5000));
+    const quarters = [0, 0, 0, 0];
+    for (const delay of delays) quarters[Math.floor(delay / 1250)]++;
+    for (const count of quarters) assert.ok(count > 850 && count < 1150, `quarters ${quarters}`);
+    const mean = delays.reduce((a, b) => a + b) / delays.length;
+    assert.ok(Math.abs(mean - 2500) < 150, `mean ${mean}`);
+  });
+
+  test('with Math.random by default', () => {
+    const delay = backoff(0);
+    assert.ok(delay >= 0 && delay < 250);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('session bookkeeping', () => {
+  const joined = (members) => ({ t: 'joined', v: 1, token: 'f'.repeat(32), resumed: true, events: 0, ...members });
+
+  test('a first join is fresh and names the path; later ones resume', () => {
+    const session = new Session(null);
+    assert.deepEqual(session.join('/items?x=1'), { t: 'join', v: 1, path: '/items?x=1' });
+    session.joined(joined({ resumed: false }));
+    session.applied(1);
+    session.applied(2);
+    assert.deepEqual(session.join('/'), { t: 'join', v: 1, path: '/', token: 'f'.repeat(32), seq: 2 });
+    assert.equal(session.ack(), null, 'the join told the server about seq 2');
+  });
+
+  test('a stored token resumes from seq 0 (a reloaded page has no documents)', () => {
+    const session = new Session('a'.repeat(32));
+    assert.deepEqual(session.join('/'), { t: 'join', v: 1, path: '/', token: 'a'.repeat(32), seq: 0 });
+  });
+
+  test('events are numbered from 1 and queued until consumed', () => {
+    const session = new Session(null);
+    session.joined(joined({ resumed: false }));
+    assert.deepEqual(session.event('counter', 'increment'), { t: 'event', n: 1, stage: 'counter', name: 'increment' });
+    assert.deepEqual(session.event('signup', 'email', 'a@'), { t: 'event', n: 2, stage: 'signup', name: 'email', value: 'a@' });
+    assert.deepEqual(session.event('s', 'e', null).value, null, 'null is a value');
+    assert.equal(session.queue.length, 3);
+    session.consume(2);
+    assert.deepEqual(session.queue.map((e) => e.n), [3]);
+  });
+
+  test('joined drops the consumed events and returns the rest in order', () => {
+    const session = new Session(null);
+    session.joined(joined({ resumed: false }));
+    for (let i = 0; i < 5; i++) session.event('s', 'e', i);
+    const again = session.joined(joined({ events: 2 }));
+    assert.deepEqual(again.map((e) => e.n), [3, 4, 5]);
+    assert.deepEqual(again.map((e) => e.value), [2, 3, 4]);
+    assert.equal(session.event('s', 'e').n, 6);
+  });
+
+  test('a new session forgets seqs and events and numbers from 1 again', () => {
+    const session = new Session('old');
+    session.applied(40);
+    session.event('s', 'e');
+    session.event('s', 'e');
+    const again = session.joined(joined({ token: 'new', resumed: false, events: 0 }));
+    assert.deepEqual(again, []);
+    assert.equal(session.token, 'new');
+    assert.equal(session.lastSeq, 0);
+    assert.equal(session.event('s', 'e').n, 1);
+  });
+
+  test('after a reload the numbers go on after the last one the server consumed', () => {
+    const session = new Session('t');
+    assert.deepEqual(session.joined(joined({ token: 't', events: 7 })), []);
+    assert.equal(session.event('s', 'e').n, 8);
+  });
+
+  test('acks are coalesced: due at once only every 16 applied seqs', () => {
+    const session = new Session(null);
+    session.joined(joined({ resumed: false }));
+    for (let seq = 1; seq < K.ACK_EVERY; seq++) assert.equal(session.applied(seq), false, `seq ${seq}`);
+    assert.equal(session.lastSeq, K.ACK_EVERY - 1);
+    assert.equal(session.applied(K.ACK_EVERY), true, 'every 16 applied, an ack is due at once');
+    assert.deepEqual(session.ack(), { t: 'ack', seq: K.ACK_EVERY });
+    assert.equal(session.ack(), null, 'nothing new to acknowledge');
+    assert.equal(session.applied(K.ACK_EVERY + 1), false);
+    assert.deepEqual(session.ack(), { t: 'ack', seq: K.ACK_EVERY + 1 });
+  });
+
+  // A server that consumes each event number once, in order (Protocol.md), over a wire that
+  // drops whatever is in flight when the connection breaks.
+  function simulate(seed) {
+    const random = seeded(seed);
+    const server = { consumed: 0, applied: [], gaps: 0, token: 'c'.repeat(32), sessionSeq: 0 };
+    let client = new Session(null);
+    let connected = false;
+    let wire = []; // client → server, in order
+    let created = 0; // each event's value is its creation order
+    const deliverOne = () => {
+      const message = wire.shift();
+      if (message.t !== 'event') return;
+      if (message.n <= server.consumed) return; // acknowledged again, not applied
+      if (message.n !== server.consumed + 1) return void server.gaps++;
+      server.consumed = message.n;
+      server.applied.push(message.value);
+    };
+    const connect = () => {
+      client.join('/');
+      const first = server.sessionSeq === 0;
+      server.sessionSeq = 1;
+      const again = client.joined({ t: 'joined', v: 1, token: server.token, resumed: !first, events: server.consumed });
+      connected = true;
+      wire.push(...again);
+    };
+    connect();
+    for (let step = 0; step < 2000; step++) {
+      const roll = random();
+      if (roll < 0.4) {
+        const message = client.event('s', 'e', ++created);
+        if (connected) wire.push(message);
+      } else if (roll < 0.7 && connected && wire.length) {
+        deliverOne();
+      } else if (roll < 0.8 && connected) {
+        client.consume(server.consumed); // an ack, or a patch's ack
+      } else if (roll < 0.88 && connected) {
+        connected = false;
+        wire = []; // in flight: lost
+      } else if (roll < 0.95 && !connected) {
+        connect();
+      } else if (roll < 0.96) {
+        // A reload: the page forgets its queue (events never delivered are lost with it) and
+        // resumes with the stored token.
+        client = new Session(client.token);
+        connected = false;
+        wire = [];
+        connect();
+      }
+    }
+    if (!connected) connect();
+    while (wire.length) deliverOne();
+    client.consume(server.consumed);
+    return { server, client };
+  }
+
+  test('across disconnects and resumes no event is lost, doubled or reordered', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { server, client } = simulate(seed);
+      assert.equal(server.gaps, 0, `seed ${seed}: an event number skipped ahead`);
+      // Values are applied once each, in increasing order; those missing were in a reloaded page's queue.
+      for (let i = 1; i < server.applied.length; i++) assert.ok(server.applied[i] > server.applied[i - 1], `seed ${seed}`);
+      assert.equal(new Set(server.applied).size, server.applied.length, `seed ${seed}: an event applied twice`);
+      assert.equal(client.queue.length, 0, `seed ${seed}: events left unacknowledged`);
+    }
+  });
+
+  test('without reloads every event created is applied exactly once', () => {
+    const random = seeded(99);
+    const server = { consumed: 0, applied: [] };
+    const client = new Session(null);
+    let wire = [];
+    let resumed = false;
+    const deliver = (count) => {
+      for (const message of wire.splice(0, count)) {
+        if (message.n === server.consumed + 1) {
+          server.consumed = message.n;
+          server.applied.push(message.value);
+        } else assert.ok(message.n <= server.consumed, `event ${message.n} skips ahead of ${server.consumed}`);
+      }
+    };
+    for (let round = 0; round < 200; round++) {
+      wire.push(...client.joined({ t: 'joined', token: 't', resumed, events: server.consumed }));
+      resumed = true;
+      const created = Math.floor(random() * 6);
+      for (let i = 0; i < created; i++) wire.push(client.event('s', 'e', server.applied.length + client.queue.length + 1));
+      deliver(Math.floor(random() * (wire.length + 1)));
+      if (random() < 0.5) client.consume(server.consumed);
+      wire = []; // the connection breaks
+    }
+    wire.push(...client.joined({ t: 'joined', token: 't', resumed: true, events: server.consumed }));
+    deliver(wire.length);
+    assert.deepEqual(server.applied, Array.from({ length: server.applied.length }, (_, i) => i + 1));
+    assert.equal(client.next - 1, server.consumed, 'every number the client used was consumed');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the runtime in a page', () => {
+  test('the files load in order into one namespace, with window.footlight', () => {
+    const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js'];
+    const listeners = [];
+    const window = {
+      document: { readyState: 'loading', addEventListener: (type, fn) => listeners.push(type) },
+      console,
+    };
+    window.self = window;
+    window.window = window;
+    const context = vm.createContext(window);
+    for (const file of order) vm.runInContext(fs.readFileSync(path.join(folder, file), 'utf8'), context, { filename: file });
+    const F = window.Footlight;
+    for (const name of ['parseBinding', 'planList', 'bindTree', 'render', 'release', 'rowId', 'gate', 'listen', 'consumed', 'isHeld', 'backoff', 'Session', 'connect', 'sendEvent', 'sendReport', 'connection', 'report']) {
+      assert.equal(typeof F[name], 'function', name);
+    }
+    assert.deepEqual(JSON.parse(JSON.stringify(F.K)), JSON.parse(JSON.stringify(K)));
+    assert.equal(typeof window.FootlightPatch.applyPatch, 'function');
+    assert.equal(typeof window.footlight.send, 'function');
+    assert.deepEqual(listeners, ['DOMContentLoaded'], 'boots on DOMContentLoaded');
+    const state = window.footlight.state();
+    assert.deepEqual(JSON.parse(JSON.stringify(state)), {
+      connected: false,
+      joined: false,
+      token: null,
+      lastSeq: 0,
+      unacknowledged: 0,
+      documents: {},
+    });
+  });
+
+  test('size: under 8 KB minified and gzipped', (t) => {
+    const zlib = require('node:zlib');
+    const { execFileSync } = require('node:child_process');
+    const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js'];
+    const files = order.map((file) => path.join(folder, file));
+    const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    // Comments and indentation stripped: a rough upper bound that needs no tools.
+    const stripped = source
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '')
+      .replace(/^\s+/gm, '')
+      .replace(/\n+/g, '\n');
+    const roughly = zlib.gzipSync(stripped, { level: 9 }).length;
+    assert.ok(roughly < 11 * 1024, `${roughly} bytes gzipped with comments and indentation stripped`);
+    // Minified (esbuild, where installed: apt-get install esbuild).
+    let minified;
+    try {
+      minified = files.map((file) => execFileSync('esbuild', ['--minify', '--log-level=error', file], { encoding: 'utf8' })).join('');
+    } catch {
+      return t.skip('esbuild is not installed');
+    }
+    const gzipped = zlib.gzipSync(minified, { level: 9 }).length;
+    assert.ok(gzipped < 8 * 1024, `${gzipped} bytes minified and gzipped`);
+  });
+});
