@@ -83,13 +83,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "BenchSupport",
+            path: "Sources/BenchSupport"
+        ),
         .executableTarget(
             name: "FootlightBench",
-            dependencies: ["FootlightJSON"]
+            dependencies: ["FootlightJSON", "BenchSupport"]
         ),
         .executableTarget(
             name: "FootlightLoad",
-            dependencies: ["FootlightServer", "FootlightJSON", "CLibWebSockets"]
+            dependencies: ["FootlightServer", "FootlightJSON", "CLibWebSockets", "BenchSupport"]
         ),
         .testTarget(
             name: "FootlightJSONTests",

@@ -1,3 +1,4 @@
+import BenchSupport
 import FootlightJSON
 
 /// A small, fast, seeded pseudo-random generator (SplitMix64), so every run of the

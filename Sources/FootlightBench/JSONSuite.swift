@@ -1,3 +1,4 @@
+import BenchSupport
 import FootlightJSON
 import Foundation
 

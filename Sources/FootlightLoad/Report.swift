@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// The server benchmark's results as Markdown: round trips, throughput with the
 /// generator's CPU, server memory, and the targets.
 struct Report {
