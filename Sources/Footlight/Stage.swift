@@ -21,6 +21,9 @@ public final class Stage {
     public private(set) var document: JSON = .object([:])
     /// Called after a slot changes; the session uses it to schedule a diff.
     package var didChange: (() -> Void)?
+    /// Called with a readable message when an output produced a value a slot cannot
+    /// hold; the session logs it and reports it to the page.
+    package var didFail: ((String) -> Void)?
 
     /// Event handlers; each returns the error for a value it cannot take.
     private var handlers: [String: (JSON?) -> EventValueError?] = [:]
@@ -108,11 +111,20 @@ public final class Stage {
         subscriptions.removeAll()
         handlers.removeAll()
         didChange = nil
+        didFail = nil
     }
 
     private func set(_ slot: String, to value: JSON) {
         guard case .object(var members) = document else { return }
-        if let old = members[slot], JSONPatch.diff(from: old, to: value).isEmpty { return }
+        guard value.isRepresentable else {
+            // The slot keeps its last good value; the session logs the problem and tells
+            // the page, so it never shows a silent blank.
+            didFail?(
+                "slot \"\(slot)\" of stage \"\(name)\" got a value JSON cannot hold (NaN, infinity or nesting too deep); it keeps its previous value"
+            )
+            return
+        }
+        if let old = members[slot], old.isIdentical(to: value) { return }
         document = .null
         members[slot] = value
         document = .object(members)

@@ -89,3 +89,29 @@ extension JSON: Hashable {
         }
     }
 }
+
+extension JSON {
+    /// Stricter than `==`: also the same number representation (`1` is not `1.0`,
+    /// `0.0` is not `-0.0`), so identical values serialise to the same text (up to
+    /// member order). What a diff uses to decide that nothing changed.
+    public func isIdentical(to other: JSON) -> Bool {
+        Differ.identical(self, other)
+    }
+
+    /// Whether the value can be written as JSON: every number finite, nesting within
+    /// ``JSONLimits/maximumDepth``.
+    public var isRepresentable: Bool {
+        isRepresentable(depth: 0)
+    }
+
+    private func isRepresentable(depth: Int) -> Bool {
+        switch self {
+        case .double(let number): return number.isFinite
+        case .array(let elements):
+            return depth < JSONLimits.maximumDepth && elements.allSatisfy { $0.isRepresentable(depth: depth + 1) }
+        case .object(let members):
+            return depth < JSONLimits.maximumDepth && members.values.allSatisfy { $0.isRepresentable(depth: depth + 1) }
+        default: return true
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import DemoApp
+import Footlight
 import FootlightJSON
 import FootlightServer
 import FootlightTesting
@@ -129,5 +130,25 @@ extension JSON {
     var intValue: Int64? {
         if case .int(let value) = self { return value }
         return nil
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct BadSlotValueTests {
+    @Test("A Director output JSON cannot hold is reported to the page with the slot's name")
+    func badSlotValue() async throws {
+        let server = try TestServer.start { _ in
+            let poison = PassthroughSubject<Void, Never>()
+            let stage = Stage(name: "chart")
+            stage.bind(poison.map { JSON.double(.nan) }.prepend(1), to: "value")
+            stage.on("poison", send: poison)
+            return [stage]
+        }
+        defer { server.shutdown() }
+        let client = try await TestClient.connect(to: server)
+        try await client.send("poison", in: "chart")
+        let error = try await client.waitForError("bad-slot-value")
+        #expect(error.message.contains(#"slot "value" of stage "chart""#))
+        #expect(client.value(at: "/value", in: "chart") == 1)
     }
 }

@@ -52,3 +52,19 @@ import Testing
         #expect(changes == 2)
     }
 }
+
+@Suite struct StageValueTests {
+    @Test("A value JSON cannot hold is refused with the slot's name; the slot keeps its value")
+    func unrepresentable() {
+        let subject = PassthroughSubject<JSON, Never>()
+        let stage = Stage(name: "chart")
+        stage.bind(subject, to: "points")
+        var failures: [String] = []
+        stage.didFail = { failures.append($0) }
+        subject.send([1.5])
+        subject.send([.double(.nan)])
+        #expect(stage.document == ["points": [1.5]])
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains(#"slot "points" of stage "chart""#) == true)
+    }
+}

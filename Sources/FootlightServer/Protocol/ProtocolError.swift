@@ -30,6 +30,8 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         public static let rateLimited = Code(rawValue: "rate-limited")
         /// The client acknowledged a sequence number the server never sent.
         public static let badAck = Code(rawValue: "bad-ack")
+        /// A Director produced a value a slot cannot hold; the slot kept its last value.
+        public static let badSlotValue = Code(rawValue: "bad-slot-value")
         /// The server failed to do its part (details are in the server log only).
         public static let `internal` = Code(rawValue: "internal-error")
 

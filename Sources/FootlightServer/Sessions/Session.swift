@@ -219,7 +219,7 @@ final class Session: @unchecked Sendable {
     }
 
     private func refuse(_ error: ProtocolError) {
-        logger.info("refused client message: \(error)")
+        if error.code != .badSlotValue { logger.info("refused client message: \(error)") }
         // A run of events refused for the same reason (a burst over the rate limit)
         // becomes one error for the run, so none goes unreported.
         if case .error(let previous)? = advisories.last, let merged = previous.merged(with: error) {
@@ -343,6 +343,10 @@ extension Session: Presenter {
             guard let index = self.mounted.index(of: id) else { return }
             self.mounted[index].extra.dirty = true
             self.scheduleFlush()
+        }
+        stage.didFail = { [unowned self] message in
+            self.logger.error("\(message)")
+            self.refuse(ProtocolError(.badSlotValue, message))
         }
         commands.append(.mount(id))
         scheduleFlush()
