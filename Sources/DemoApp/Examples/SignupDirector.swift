@@ -10,6 +10,8 @@ public final class SignupDirector {
     public let canSubmit: AnyPublisher<Bool, Never>
     public let submitting: AnyPublisher<Bool, Never>
     public let message: AnyPublisher<String?, Never>
+    /// Scene output: the new account's name, once per successful sign-up.
+    public let signedUp: AnyPublisher<String, Never>
     private let action: Action<SignupForm, String>
 
     /// What the form holds.
@@ -35,6 +37,7 @@ public final class SignupDirector {
         }
         self.action = action
         submitting = action.isExecuting
+        signedUp = action.values
         canSubmit = valid.combineLatest(action.isExecuting) { $0 && !$1 }.eraseToAnyPublisher()
         message = action.values.map { Optional("Welcome, \($0)!") }
             .merge(with: action.errors.map { Optional("Sign-up failed: \(Self.describe($0))") })

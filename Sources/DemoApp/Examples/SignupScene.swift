@@ -3,9 +3,12 @@ import Footlight
 /// The sign-up form bound to its template: typing is debounced in the page.
 public struct SignupScene: Scene {
     let accounts: any AccountService
+    /// Scene output: called with the new account's name after a successful sign-up.
+    let signedUp: (String) -> Void
 
-    public init(accounts: any AccountService) {
+    public init(accounts: any AccountService, signedUp: @escaping (String) -> Void = { _ in }) {
         self.accounts = accounts
+        self.signedUp = signedUp
     }
 
     public func makeStage(context: Context) -> Stage {
@@ -26,6 +29,8 @@ public struct SignupScene: Scene {
         stage.on("email", send: email, options: .debounce(.milliseconds(300)))
         stage.on("password", send: password, options: .debounce(.milliseconds(300)))
         stage.on("submit", send: submit)
+        let signedUp = self.signedUp
+        stage.keep(director.signedUp.sink { signedUp($0) })
         return stage
     }
 }
