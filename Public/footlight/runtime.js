@@ -71,9 +71,13 @@
 
   // After a reload the entries up to the current one exist already. A history.back() still on its
   // way would land after a pushState made now, so that waits.
+  // A deep link's first push finds its own address on the root entry: the root gets "/".
+  // An entry at this depth already (a reload) is rewritten rather than added to.
   function addEntry(depth, url) {
     if (skipPops) return void waiting.push(() => addEntry(depth, url));
+    if (!historyDepth() && url === location.pathname) history.replaceState({}, '', '/');
     if (depth > historyDepth()) history.pushState({ [K.HISTORY_DEPTH]: depth }, '', url || location.href);
+    else history.replaceState({ [K.HISTORY_DEPTH]: depth }, '', url || location.href);
   }
 
   // Only the top of the stack shows: the last pushed stage, or else every root stage.
@@ -102,6 +106,8 @@
 
   function onPopState() {
     if (skipPops) return void (--skipPops || waiting.splice(0).forEach((add) => add()));
+    // Forward into an entry whose stage the server has popped: go back where the page is.
+    if (historyDepth() > layers.length) return skipPops++, history.go(layers.length - historyDepth());
     for (let i = layers.length - 1; i >= historyDepth(); i--) {
       const st = layers[i];
       if (!st.backed) (st.backed = true), F.sendEvent(st.id, K.BACK);
@@ -128,7 +134,7 @@
     if (type === K.PATCH) return patch(message);
     if (type === K.UNMOUNT) unmount(message[K.STAGE]);
     else if (type === K.OPEN) window.open(message[K.URL], '_blank', 'noopener');
-    else console.error('footlight: an unknown message', message);
+    else console.error('footlight: unknown message', message);
     return true;
   }
 

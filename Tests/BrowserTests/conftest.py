@@ -1,0 +1,387 @@
+"""Real-browser tests for the Footlight demo: the harness.
+
+The session starts the already-built debug server (`footlight-demo`, found through
+`swift build --show-bin-path` or $FOOTLIGHT_DEMO_BIN; nothing is built here) on a free
+loopback port, and Debian's headless Chromium through Playwright (no browser download).
+Each test opens pages with `open_app`, which gives every page its own browser context
+(so its own Footlight session), keeps requests off the network, and collects console
+errors and uncaught exceptions: a test fails if any appear that it did not declare.
+
+Every wait is bounded (WAIT_MS), and a watchdog fails a test that runs longer than
+TEST_SECONDS in total.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, expect, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+# The page and runtime served; another folder (e.g. a copy with a deliberate bug) can be set.
+PUBLIC = Path(os.environ.get("FOOTLIGHT_PUBLIC_DIR") or REPO / "Public").resolve()
+SCREENSHOTS = REPO / "artifacts" / "screenshots"
+WAIT_MS = 10_000  # the bound on every wait for a condition in the page
+TEST_SECONDS = 90  # the bound on one whole test (setup and teardown included)
+START_SECONDS = 10  # the bound on the server printing its address
+
+expect.set_options(timeout=WAIT_MS)
+
+
+# ---- Watchdog ------------------------------------------------------------------------------
+
+
+class TestTimeout(Exception):
+    pass
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Fails a test (setup, call and teardown) that takes longer than TEST_SECONDS."""
+
+    def expire(signum, frame):
+        raise TestTimeout(f"{item.nodeid} ran longer than {TEST_SECONDS} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(TEST_SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# ---- The server ----------------------------------------------------------------------------
+
+
+def _die_with_parent():
+    """Runs in the server's child process: the kernel kills it if pytest dies first."""
+    with contextlib.suppress(Exception):
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _server_binary() -> Path:
+    override = os.environ.get("FOOTLIGHT_DEMO_BIN")
+    if override:
+        binary = Path(override)
+    else:
+        try:
+            bin_path = subprocess.run(
+                ["swift", "build", "--show-bin-path"], cwd=REPO, capture_output=True, text=True, timeout=60, check=True
+            ).stdout.strip()
+        except (OSError, subprocess.SubprocessError) as error:
+            pytest.exit(f"cannot ask swift for the build directory ({error}); set FOOTLIGHT_DEMO_BIN", returncode=2)
+        binary = Path(bin_path) / "footlight-demo"
+    if not os.access(binary, os.X_OK):
+        pytest.exit(f"no server binary at {binary}: run `swift build --product footlight-demo` first", returncode=2)
+    return binary
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    port: int
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def log_tail(self, lines: int = 40) -> str:
+        with contextlib.suppress(OSError):
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        return ""
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Server:
+    binary = _server_binary()
+    log = tmp_path_factory.mktemp("server") / "stderr.log"
+    with open(log, "wb") as stderr:
+        process = subprocess.Popen(
+            [str(binary), "--host", "127.0.0.1", "--port", "0", "--public-directory", str(PUBLIC),
+             "--log-level", "warning"],
+            cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, text=True,
+            preexec_fn=_die_with_parent,
+        )
+    # Read the address on a thread so that the wait for it is bounded.
+    found: dict[str, int] = {}
+    ready = threading.Event()
+
+    def read_stdout():
+        for line in process.stdout:
+            match = re.fullmatch(r"Footlight demo on http://127\.0\.0\.1:(\d+)/", line.strip())
+            if match and not ready.is_set():
+                found["port"] = int(match.group(1))
+                ready.set()
+        ready.set()  # stdout closed: the server exited
+
+    threading.Thread(target=read_stdout, daemon=True).start()
+    ready.wait(START_SECONDS)
+    instance = Server(process, found.get("port", 0), log)
+    try:
+        if "port" not in found:
+            status = process.poll()
+            pytest.fail(f"the server printed no address within {START_SECONDS} s (exit status {status}):\n"
+                        f"{instance.log_tail()}")
+        yield instance
+        assert process.poll() is None, f"the server exited during the tests:\n{instance.log_tail()}"
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
+
+
+# ---- A TCP proxy whose connections the tests can cut ----------------------------------------
+
+
+class Proxy:
+    """Forwards 127.0.0.1:port to the server byte for byte (so Host and Origin match the
+    page's own origin). `cut()` closes every connection at once; while `down`, new
+    connections are accepted and closed at once, so the page cannot reconnect."""
+
+    def __init__(self, upstream_port: int):
+        self.upstream_port = upstream_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(0.2)
+        self.port = self.listener.getsockname()[1]
+        self.lock = threading.Lock()
+        self.pairs: set[tuple[socket.socket, socket.socket]] = set()
+        self.up = True
+        self.accepted = 0  # connections forwarded
+        self.refused = 0  # connections closed at once while down
+        self.closed = False
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _accept(self):
+        while not self.closed:
+            try:
+                client, _ = self.listener.accept()
+            except (TimeoutError, socket.timeout):
+                continue
+            except OSError:
+                return
+            if not self.up:
+                self.refused += 1
+                _hard_close(client)
+                continue
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=5)
+                upstream.settimeout(None)
+            except OSError:
+                _hard_close(client)
+                continue
+            pair = (client, upstream)
+            with self.lock:
+                self.pairs.add(pair)
+                self.accepted += 1
+            for source, target in (pair, pair[::-1]):
+                threading.Thread(target=self._pump, args=(source, target, pair), daemon=True).start()
+
+    def _pump(self, source, target, pair):
+        try:
+            while data := source.recv(65536):
+                target.sendall(data)
+        except OSError:
+            pass
+        self._close_pair(pair)
+
+    def _close_pair(self, pair):
+        with self.lock:
+            self.pairs.discard(pair)
+        for sock in pair:
+            _hard_close(sock)
+
+    def cut(self) -> int:
+        """Closes every open connection; returns how many there were."""
+        with self.lock:
+            pairs = list(self.pairs)
+        for pair in pairs:
+            self._close_pair(pair)
+        return len(pairs)
+
+    def close(self):
+        self.closed = True
+        self.listener.close()
+        self.cut()
+        self.thread.join(2)
+
+
+def _hard_close(sock: socket.socket):
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+    with contextlib.suppress(OSError):
+        sock.close()
+
+
+@pytest.fixture
+def proxy(server):
+    instance = Proxy(server.port)
+    yield instance
+    instance.close()
+
+
+# ---- The browser ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=executable,
+            args=[
+                "--no-sandbox",
+                # Belt and braces with the request routing below: nothing leaves the machine.
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+            ],
+            timeout=30_000,
+        )
+        yield instance
+        instance.close()
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme not in ("http", "https", "ws", "wss") or parts.hostname == "127.0.0.1"
+
+
+@dataclass
+class App:
+    """One page of the demo in its own browser context, with what it logged."""
+
+    page: Page
+    base: str
+    errors: list[str] = field(default_factory=list)  # console errors and uncaught exceptions
+    allowed: list[re.Pattern] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)  # requests to other hosts, aborted
+    blocked_navigations: list[str] = field(default_factory=list)  # those loading a page (a tab's)
+
+    def goto(self, path: str = "/"):
+        self.page.goto(self.base + path, timeout=WAIT_MS)
+        self.wait_joined()
+
+    def state(self) -> dict:
+        return self.page.evaluate("() => window.footlight.state()")
+
+    def wait_for(self, condition: str, arg=None, timeout: int = WAIT_MS):
+        """Waits until the JS function `condition(state, arg)` is truthy; `state` is
+        window.footlight.state() at that moment. Returns the condition's value."""
+        script = f"(arg) => {{ const state = window.footlight && window.footlight.state(); return state && ({condition})(state, arg); }}"
+        return self.page.wait_for_function(script, arg=arg, timeout=timeout).json_value()
+
+    def wait_joined(self, stages=("counter", "signup", "lots")):
+        """Waits for the session: joined, nothing unacknowledged, `stages` mounted."""
+        self.wait_for(
+            "(s, stages) => s.joined && s.unacknowledged === 0 && stages.every((id) => id in s.documents)",
+            list(stages),
+        )
+
+    def wait_settled(self):
+        """Waits until every event sent is consumed by the server and the page is joined."""
+        self.wait_for("(s) => s.connected && s.joined && s.unacknowledged === 0")
+
+    def stage(self, stage_id: str):
+        return self.page.locator(f'section.footlight-stage[data-stage-id="{stage_id}"]')
+
+    def allow_errors(self, pattern: str):
+        """Declares console errors matching `pattern` as expected in this test."""
+        self.allowed.append(re.compile(pattern))
+
+    def unexpected_errors(self) -> list[str]:
+        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+
+    def screenshot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True, timeout=WAIT_MS)
+        return path
+
+
+@pytest.fixture
+def open_app(browser, server):
+    """Returns open(base=server.url, path="/") → App, each in a fresh browser context.
+    After the test, fails it if any page logged an error it did not allow."""
+    apps: list[App] = []
+    contexts = []
+
+    def open_page(base: str = server.url, path: str | None = "/") -> App:
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        context.set_default_timeout(WAIT_MS)
+        context.set_default_navigation_timeout(WAIT_MS)
+        contexts.append(context)
+        app = App(context.new_page(), base)
+
+        def block(route):
+            app.blocked.append(route.request.url)
+            if route.request.is_navigation_request():
+                app.blocked_navigations.append(route.request.url)
+            route.abort()
+
+        context.route(lambda url: not _is_local(url), block)
+        app.page.on("console", lambda m: _record_console(app, m))
+        app.page.on("pageerror", lambda error: app.errors.append(f"pageerror: {error}"))
+        apps.append(app)
+        if path is not None:
+            app.goto(path)
+        return app
+
+    yield open_page
+
+    problems = []
+    for app in apps:
+        unexpected = app.unexpected_errors()
+        if unexpected:
+            problems.append(f"{app.base}: " + "\n  ".join(unexpected))
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+    if problems:
+        pytest.fail("unexpected console errors:\n  " + "\n  ".join(problems))
+
+
+def _record_console(app: App, message: ConsoleMessage):
+    if message.type == "error":
+        location = message.location or {}
+        where = f" ({location.get('url', '')}:{location.get('lineNumber', '')})" if location.get("url") else ""
+        app.errors.append(f"console.error: {message.text}{where}")
+
+
+def wait_until(predicate, timeout: float = WAIT_MS / 1000, interval: float = 0.02, message: str = "condition"):
+    """Polls a Python predicate (for state outside the page), bounded by `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
+        time.sleep(interval)
+
+
+@pytest.fixture
+def until():
+    return wait_until

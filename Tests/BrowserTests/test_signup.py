@@ -1,0 +1,159 @@
+"""The sign-up form: debounced validation, the submit button, one submission at a time."""
+
+import re
+
+from playwright.sync_api import expect
+
+EMAIL_ERROR = "Enter an email address like name@example.com."
+
+# Records, in window.__seen, each time the progress text or the message changes its visibility
+# or text: the page's history of the submission, whatever the timing of the waits.
+OBSERVE_SUBMISSION = """(form) => {
+  const progress = form.querySelector('.progress');
+  const message = form.querySelector('.message');
+  window.__seen = { progressShown: 0, messages: [], submits: 0 };
+  let progressVisible = !progress.hidden;
+  new MutationObserver(() => {
+    if (!progress.hidden && !progressVisible) window.__seen.progressShown++;
+    progressVisible = !progress.hidden;
+    const text = message.hidden ? '' : message.textContent;
+    if (text && text !== window.__seen.messages.at(-1)) window.__seen.messages.push(text);
+  }).observe(form, { attributes: true, childList: true, characterData: true, subtree: true });
+  form.addEventListener('submit', () => window.__seen.submits++, true);
+}"""
+
+
+def form_parts(app):
+    stage = app.stage("signup")
+    return (
+        stage,
+        stage.get_by_label("Email"),
+        stage.get_by_label("Password"),
+        stage.locator("#signup-email-error"),
+        stage.locator("#signup-password-error"),
+        stage.get_by_role("button", name="Sign up"),
+    )
+
+
+def test_validation_appears_after_the_debounce_and_clears(open_app):
+    app = open_app()
+    stage, email, password, email_error, password_error, submit = form_parts(app)
+    expect(email_error).to_be_hidden()
+    expect(password_error).to_be_hidden()
+    expect(submit).to_be_disabled()
+    doc = app.state()["documents"]["signup"]
+    assert doc["canSubmit"] is False and doc["emailError"] is None and doc["passwordError"] is None
+
+    # An input event is held by the page for the debounce: nothing is sent in the same task.
+    held = email.evaluate("""(input) => {
+      const before = window.footlight.state().unacknowledged;
+      input.value = 'x';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const after = window.footlight.state();
+      return { before, after: after.unacknowledged, email: after.documents.signup.email,
+               errorHidden: document.getElementById('signup-email-error').hidden };
+    }""")
+    assert held == {"before": 0, "after": 0, "email": "", "errorHidden": True}, held
+
+    email.fill("not-an-email")
+    expect(email_error).to_have_text(EMAIL_ERROR)
+    expect(email_error).to_be_visible()
+    expect(email).to_have_attribute("aria-invalid", "Enter an email address like name@example.com.")
+    expect(stage.locator(".field").first).to_have_class(re.compile(r"\binvalid\b"))
+    app.wait_for("(s, e) => s.documents.signup.emailError === e && s.documents.signup.email === 'not-an-email'", EMAIL_ERROR)
+    expect(submit).to_be_disabled()
+
+    email.fill("alice@example.com")
+    expect(email_error).to_be_hidden()
+    expect(email).not_to_have_attribute("aria-invalid", re.compile(".*"))
+    expect(stage.locator(".field").first).not_to_have_class(re.compile(r"\binvalid\b"))
+    app.wait_for("(s) => s.documents.signup.emailError === null && s.documents.signup.email === 'alice@example.com'")
+    expect(submit).to_be_disabled()  # the password is still empty
+
+    password.fill("short")
+    expect(password_error).to_have_text("Use at least 8 characters (5 so far).")
+    expect(password_error).to_be_visible()
+    expect(submit).to_be_disabled()
+    app.screenshot("signup-invalid")
+
+    password.press_sequentially("er!!")  # "shorter!!": 9 characters
+    expect(password_error).to_be_hidden()
+    expect(submit).to_be_enabled()
+    app.wait_settled()
+    doc = app.state()["documents"]["signup"]
+    assert doc["passwordError"] is None and doc["canSubmit"] is True and doc["password"] == "shorter!!"
+
+    # Breaking the email again disables the button again.
+    email.fill("alice@")
+    expect(email_error).to_have_text(EMAIL_ERROR)
+    expect(submit).to_be_disabled()
+
+
+def test_submit_shows_progress_then_welcome(open_app):
+    app = open_app()
+    stage, email, password, email_error, password_error, submit = form_parts(app)
+    stage.locator("form").evaluate(OBSERVE_SUBMISSION)
+    email.fill("alice@example.com")
+    password.fill("correct horse")
+    expect(submit).to_be_enabled()
+    progress = stage.locator(".progress")
+    message = stage.locator(".message")
+    expect(progress).to_be_hidden()
+    expect(message).to_be_hidden()
+
+    submit.click()
+    # The demo account service answers after 400 ms: the progress state is visible meanwhile.
+    expect(progress).to_be_visible()
+    expect(progress).to_have_text("Signing up…")
+    expect(submit).to_be_disabled()
+    expect(message).to_have_text("Welcome, alice!")
+    expect(message).to_be_visible()
+    expect(progress).to_be_hidden()
+    expect(submit).to_be_enabled()
+    app.wait_settled()
+    doc = app.state()["documents"]["signup"]
+    assert doc["message"] == "Welcome, alice!" and doc["submitting"] is False
+    seen = app.page.evaluate("() => window.__seen")
+    assert seen == {"progressShown": 1, "messages": ["Welcome, alice!"], "submits": 1}, seen
+
+
+def test_taken_address_fails(open_app):
+    app = open_app()
+    stage, email, password, *_ , submit = form_parts(app)
+    email.fill("taken@example.com")
+    password.fill("correct horse")
+    expect(submit).to_be_enabled()
+    submit.click()
+    expect(stage.locator(".message")).to_have_text("Sign-up failed: that address already has an account")
+    expect(stage.locator(".progress")).to_be_hidden()
+    expect(submit).to_be_enabled()
+
+
+def test_double_submit_runs_once(open_app):
+    app = open_app()
+    stage, email, password, *_ , submit = form_parts(app)
+    stage.locator("form").evaluate(OBSERVE_SUBMISSION)
+    email.fill("bob@example.com")
+    password.fill("correct horse")
+    expect(submit).to_be_enabled()
+    app.wait_settled()
+
+    # Two clicks in one task: the button cannot have been disabled between them, so the page
+    # really sends two submit events.
+    sent = submit.evaluate("(button) => { button.click(); button.click(); return window.__seen.submits; }")
+    assert sent == 2
+    expect(stage.locator(".message")).to_have_text("Welcome, bob!")
+    expect(stage.locator(".progress")).to_be_hidden()
+    app.wait_settled()  # both submit events consumed
+
+    # A barrier: an event sent now is consumed after anything the second submit could have
+    # started, so a second run would show by the time its patch arrives.
+    app.page.evaluate("() => window.footlight.send('counter', 'increment')")
+    expect(app.stage("counter").locator("p.count")).to_have_text("Count: 1")
+    app.wait_settled()
+    expect(stage.locator(".progress")).to_be_hidden()
+    seen = app.page.evaluate("() => window.__seen")
+    assert seen == {"progressShown": 1, "messages": ["Welcome, bob!"], "submits": 2}, seen
+    doc = app.state()["documents"]["signup"]
+    assert doc["message"] == "Welcome, bob!" and doc["submitting"] is False
+    assert app.errors == []  # no server error refused either event
