@@ -86,3 +86,44 @@ import Testing
         tester.finish()
     }
 }
+
+@Suite struct ContextTests {
+    /// A scene whose "restart" event replaces everything with a fresh counter.
+    struct RestartScene: Scene {
+        func makeStage(context: Context) -> Stage {
+            let restart = PassthroughSubject<Void, Never>()
+            let stage = Stage(name: "restart")
+            stage.keep(restart.sink { context.replaceRoot(with: CounterScene(), url: "/") })
+            stage.on("restart", send: restart)
+            return stage
+        }
+    }
+
+    @Test("replaceRoot removes roots, stack and modals, then shows the new root")
+    func replaceRoot() {
+        let tester = SceneTester({ context, _ in
+            context.show(RestartScene())
+            context.push(LotsScene(), url: "/lots")
+            context.present(AboutScene())
+        })
+        #expect(tester.stageIDs == ["restart", "lots-1", "about-2"])
+        tester.send("restart", to: "restart")
+        tester.expectCommands([
+            .unmount(template: "about", placement: .modal), .unmount(template: "lots", placement: .push),
+            .unmount(template: "restart", placement: .root), .mount(template: "counter", placement: .root, url: "/"),
+        ])
+        #expect(tester.stageIDs == ["counter"])
+        tester.finish()
+    }
+
+    @Test("pop and dismiss with nothing to remove do nothing")
+    func emptyPop() {
+        let tester = SceneTester({ context, _ in
+            context.show(CounterScene())
+            context.pop()
+            context.dismiss()
+        })
+        #expect(tester.stageIDs == ["counter"])
+        tester.finish()
+    }
+}
