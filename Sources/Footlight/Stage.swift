@@ -116,7 +116,8 @@ public final class Stage {
 
     private func set(_ slot: String, to value: JSON) {
         guard case .object(var members) = document else { return }
-        guard value.isRepresentable else {
+        // A slot sits at most 4 levels deep in a message (patch → ops → op → value).
+        guard value.isRepresentable(nestedAt: 4) else {
             // The slot keeps its last good value; the session logs the problem and tells
             // the page, so it never shows a silent blank.
             didFail?(

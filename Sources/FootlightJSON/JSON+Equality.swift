@@ -104,6 +104,12 @@ extension JSON {
         isRepresentable(depth: 0)
     }
 
+    /// Whether the value can be written as JSON when it sits `depth` levels deep
+    /// inside another value (a slot inside a view document inside a message).
+    public func isRepresentable(nestedAt depth: Int) -> Bool {
+        isRepresentable(depth: depth)
+    }
+
     private func isRepresentable(depth: Int) -> Bool {
         switch self {
         case .double(let number): return number.isFinite

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Dispatch
 import Footlight
 import FootlightJSON
 import Logging
@@ -59,9 +60,16 @@ public final class Server: Sendable {
             socket.close()
             throw error
         }
-        let acceptor = try Acceptor(
-            socket: socket, loops: loops, maximumConnections: configuration.maximumConnections,
-            logger: configuration.logger)
+        let acceptor: Acceptor
+        do {
+            acceptor = try Acceptor(
+                socket: socket, loops: loops, maximumConnections: configuration.maximumConnections,
+                logger: configuration.logger)
+        } catch {
+            for loop in loops { loop.stop() }
+            socket.close()
+            throw error
+        }
         for loop in loops {
             loop.execute { loop.onAdoptedSocketClosed = { acceptor.openConnections.subtract(1, ordering: .relaxed) } }
         }
@@ -127,6 +135,12 @@ public final class Server: Sendable {
         loops.map { $0.peakUnsentBytes.load(ordering: .relaxed) }.max() ?? 0
     }
 
+    /// The most client messages any one connection had waiting for its session: with
+    /// a stuck Director this stays near ``ServerConfiguration/maximumQueuedMessages``.
+    public var peakQueuedMessages: Int {
+        loops.map { $0.peakQueuedMessages.load(ordering: .relaxed) }.max() ?? 0
+    }
+
     /// Stops accepting, tells every client the server is going away (`bye`, then close
     /// 1001), waits up to `drainTimeout` for the sockets to close, then stops the loops.
     /// Safe to call more than once.
@@ -138,8 +152,12 @@ public final class Server: Sendable {
         guard first else { return }
         configuration.logger.info("Footlight shutting down")
         acceptor.stop()
-        registry.endAll(reason: "the server is shutting down")
         let deadline = ContinuousClock.now + drainTimeout
+        let (seconds, attoseconds) = drainTimeout.components
+        let nanoseconds: Int64 = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        registry.endAll(
+            reason: "the server is shutting down",
+            deadline: DispatchTime.now() + DispatchTimeInterval.nanoseconds(Int(nanoseconds)))
         while openConnectionCount > 0, ContinuousClock.now < deadline {
             usleep(10_000)
         }

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     public var loops: Int = max(1, System.coreCount)
     /// The largest inbound WebSocket message; bigger ones close with 1009.
     public var maximumMessageBytes: Int = 64 << 10
+    /// Messages from one connection waiting for its session before the server stops
+    /// reading that connection (until the session has handled half of them).
+    public var maximumQueuedMessages: Int = 256
     /// Open WebSocket and HTTP connections accepted at once; more are closed at accept.
     public var maximumConnections: Int = 20_000
     /// Seconds of WebSocket silence before a ping, and before hanging up.

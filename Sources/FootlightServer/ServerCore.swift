@@ -87,13 +87,13 @@ final class ServerCore: LoopDelegate {
         let session = (connection.attachment as? SessionLink)?.session
         switch decoded {
         case .ping:
-            connection.sendNow([.pong])
+            connection.sendAdvisory(.pong, highWater: configuration.sessionLimits.outboxHighWater)
         case .report(let stage, let message):
             guard let session else {
                 reply(connection, ProtocolError(.notJoined, "send join before reports"))
                 return
             }
-            session.queue.async { session.report(stage: stage, message: message) }
+            deliver(to: session, from: connection) { session.report(stage: stage, message: message) }
         case .join(_, let resume, let path):
             guard session == nil else {
                 reply(connection, ProtocolError(.alreadyJoined, "this connection has already joined a session"))
@@ -108,7 +108,11 @@ final class ServerCore: LoopDelegate {
                         ProtocolError(.unknownSession, "the session expired or never existed; starting a new one"))
                 }
             }
-            let joined = target ?? registry.create()
+            guard let joined = target ?? registry.create() else {
+                connection.sendAdvisory(.bye(reason: "the server is shutting down"), highWater: .max)
+                connection.requestClose(code: 1001, reason: "server shutting down")
+                return
+            }
             connection.attachment = SessionLink(session: joined)
             let handle = connection.handle
             let lastSeq = target == nil ? nil : resume?.lastSeq
@@ -118,13 +122,13 @@ final class ServerCore: LoopDelegate {
                 reply(connection, ProtocolError(.notJoined, "send join before events", eventNumber: event.number))
                 return
             }
-            session.queue.async { session.receive(event) }
+            deliver(to: session, from: connection) { session.receive(event) }
         case .ack(let seq):
             guard let session else {
                 reply(connection, ProtocolError(.notJoined, "send join before acks"))
                 return
             }
-            session.queue.async { session.acknowledge(seq: seq) }
+            deliver(to: session, from: connection) { session.acknowledge(seq: seq) }
         }
     }
 
@@ -136,9 +140,31 @@ final class ServerCore: LoopDelegate {
         session.queue.async { session.detach(handle) }
     }
 
+    /// Hands a message to its session's queue. A connection whose session has fallen
+    /// behind by ``ServerConfiguration/maximumQueuedMessages`` stops being read until the
+    /// session catches up, so no queue grows without bound (the client's own socket
+    /// buffers fill instead, and its sends block).
+    private func deliver(to session: Session, from connection: Connection, _ work: @escaping @Sendable () -> Void) {
+        let handle = connection.handle
+        let limit = configuration.maximumQueuedMessages
+        let queued = handle.queuedMessages.add(1, ordering: .relaxed).newValue
+        handle.loop.recordQueuedMessages(queued)
+        if queued >= limit { connection.pauseReading() }
+        session.queue.async {
+            work()
+            let left = handle.queuedMessages.subtract(1, ordering: .relaxed).newValue
+            if left <= limit / 2, handle.readingPaused.exchange(false, ordering: .relaxed) {
+                let loop = handle.loop
+                let id = handle.id
+                loop.execute { loop.connection(id)?.resumeReading() }
+            }
+        }
+    }
+
     private func reply(_ connection: Connection, _ error: ProtocolError) {
-        logger.info("bad client message: \(error)", metadata: ["connection": "\(connection.id)"])
-        connection.sendNow([.error(error)])
+        if connection.sendAdvisory(.error(error), highWater: configuration.sessionLimits.outboxHighWater) {
+            logger.info("bad client message: \(error)", metadata: ["connection": "\(connection.id)"])
+        }
     }
 }
 
@@ -149,13 +175,19 @@ final class SessionLink {
 }
 
 extension Connection {
-    /// Sends advisory messages from the loop thread itself.
-    func sendNow(_ messages: [ServerMessage]) {
-        let frames = messages.compactMap { message in
-            (try? message.encoded(headroom: OutboundFrame.headroom)).map(OutboundFrame.init(storageWithHeadroom:))
-        }
-        handle.addPending(frames.reduce(0) { $0 + $1.count })
-        enqueue(frames)
+    /// Sends an advisory message (an error, a pong) from the loop thread itself, unless
+    /// the client is not reading: above `highWater` unsent bytes it is dropped, so a
+    /// client that sends garbage and never reads cannot grow the server's memory.
+    /// Returns whether it was sent.
+    @discardableResult
+    func sendAdvisory(_ message: ServerMessage, highWater: Int) -> Bool {
+        guard handle.unsentBytes <= highWater,
+            let bytes = try? message.encoded(headroom: OutboundFrame.headroom)
+        else { return false }
+        let frame = OutboundFrame(storageWithHeadroom: bytes)
+        handle.addPending(frame.count)
+        enqueue([frame])
+        return true
     }
 }
 

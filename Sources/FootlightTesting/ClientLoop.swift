@@ -77,6 +77,7 @@ private func clientCallback(
     case LWS_CALLBACK_WSI_DESTROY:
         // The last callback for this wsi: balances the retain taken at connect.
         socket.ended(error: nil)
+        socket.destroyedByLibrary = true
         Unmanaged<ClientSocket>.fromOpaque(user).release()
     default:
         break

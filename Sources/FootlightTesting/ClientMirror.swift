@@ -93,6 +93,7 @@ public struct ClientMirror: Sendable {
                 snapshots += 1
                 documents.removeAll()
                 stages.removeAll()
+                lastSeq = 0  // the mounts that follow start a new history
             }
             if message["resumed"] == false {
                 // A new session: events of an expired one cannot be delivered to it.
@@ -167,6 +168,8 @@ public struct ClientMirror: Sendable {
         }
         if seq <= lastSeq {
             violations.append("seq \(seq) after \(lastSeq): applied twice or out of order")
+        } else if seq != lastSeq + 1, lastSeq != 0 {
+            violations.append("seq \(seq) after \(lastSeq): messages in between were never received")
         }
         return seq
     }

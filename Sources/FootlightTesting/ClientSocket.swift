@@ -18,6 +18,8 @@ final class ClientSocket {
     private var isEnded = false
     private var closeRequested = false
     private var readingPaused = false
+    /// Set in LWS_CALLBACK_WSI_DESTROY, just before its release.
+    var destroyedByLibrary = false
 
     init(loop: ServiceLoop, owner: TestClient) {
         self.loop = loop
@@ -46,7 +48,8 @@ final class ClientSocket {
         let user = Unmanaged.passRetained(self)
         info.userdata = user.toOpaque()
         if lws_client_connect_via_info(&info) == nil {
-            user.release()
+            // Some failures already ran WSI_DESTROY (which released); others did not.
+            if !destroyedByLibrary { user.release() }
             ended(error: "lws_client_connect_via_info failed")
         }
     }

@@ -285,7 +285,8 @@ public final class TestClient: Sendable {
     func socketOpened(_ socket: ClientSocket) {
         let join = state.withLock { state -> JSON? in
             state.isOpen = true
-            return state.autoJoin ? state.mirror.joinMessage(path: path) : nil
+            guard state.autoJoin else { return nil }
+            return state.mirror.joinMessage(path: path)
         }
         notifyWaiters()
         if let join, let frame = try? join.serializedBytes(.compact, headroom: OutboundFrame.headroom) {

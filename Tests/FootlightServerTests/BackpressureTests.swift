@@ -1,6 +1,9 @@
+import DemoApp
+import Footlight
 import FootlightJSON
 import FootlightServer
 import FootlightTesting
+import Foundation
 import Testing
 
 @Suite(.timeLimit(.minutes(2)))
@@ -27,5 +30,53 @@ struct BackpressureTests {
         #expect(patches < 10_000, "changes made while the client was behind were coalesced (\(patches) patches)")
         #expect(client.observation.mirror.violations.isEmpty)
         #expect(server.peakUnsentBytes <= highWater + 8 << 10)
+    }
+}
+
+@Suite(.timeLimit(.minutes(2)))
+struct InboundBackpressureTests {
+    @Test("A client flooding a stuck session is stopped being read; nothing is lost once it catches up")
+    func floodWhileDirectorIsStuck() async throws {
+        let server = try TestServer.start(
+            configure: {
+                $0.maximumQueuedMessages = 64
+                $0.sessionLimits.eventsPerSecond = 1_000_000
+                $0.sessionLimits.eventBurst = 1_000_000
+            },
+            stages: { _ in
+                let stage = CounterScene.makeStage()
+                let nap = PassthroughSubject<Void, Never>()
+                stage.keep(nap.sink { Thread.sleep(forTimeInterval: 1) })
+                stage.on("nap", send: nap)
+                return [stage]
+            })
+        defer { server.shutdown() }
+        let client = try await TestClient.connect(to: server)
+        try await client.send("nap", in: "counter")
+        for _ in 0..<3000 { try await client.send("increment", in: "counter") }
+        try await client.waitUntil("/count", in: "counter", equals: "Count: 3000", timeout: .seconds(60))
+        try await client.waitUntilAcknowledged()
+        #expect(server.peakQueuedMessages <= 64 + 8, "peak \(server.peakQueuedMessages) messages queued")
+        #expect(client.observation.mirror.errors.isEmpty)
+    }
+
+    @Test("A client that never reads cannot grow the server's buffers by sending garbage or pings")
+    func garbageWithoutReading() async throws {
+        let highWater = 16 << 10
+        let server = try TestServer.start(configure: { $0.sessionLimits.outboxHighWater = highWater }) { _ in
+            [CounterScene.makeStage()]
+        }
+        defer { server.shutdown() }
+        let client = try await TestClient.connect(to: server)
+        client.pauseReading()
+        for index in 0..<20_000 { try client.sendRaw(index.isMultiple(of: 2) ? #"{"t":"ping"}"# : "x") }
+        try await waitFor("the server to read everything", timeout: .seconds(30)) {
+            server.peakUnsentBytes >= highWater / 2
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(server.peakUnsentBytes <= highWater + 1024, "peak \(server.peakUnsentBytes) bytes waiting")
+        client.resumeReading()
+        try await client.send("increment", in: "counter")
+        try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
     }
 }

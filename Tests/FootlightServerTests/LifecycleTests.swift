@@ -62,3 +62,23 @@ struct LifecycleTests {
         try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
     }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct StuckShutdownTests {
+    @Test("Shutdown keeps to its drain timeout even when a Director is stuck")
+    func stuckDirector() async throws {
+        let server = try TestServer.start { _ in
+            let stage = CounterScene.makeStage()
+            let nap = PassthroughSubject<Void, Never>()
+            stage.keep(nap.sink { Thread.sleep(forTimeInterval: 5) })
+            stage.on("nap", send: nap)
+            return [stage]
+        }
+        let client = try await TestClient.connect(to: server)
+        try await client.send("nap", in: "counter")
+        try await Task.sleep(for: .milliseconds(100))
+        let start = ContinuousClock.now
+        server.shutdown(drainTimeout: .milliseconds(500))
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+}

@@ -24,7 +24,7 @@ struct NavigationTests {
         #expect(client.observation.mirror.violations.isEmpty)
     }
 
-    @Test("The back button (@back) pops the top of the stack, then does nothing")
+    @Test("The back button (@back) pops the stage it names; at the root it does nothing")
     func backButton() async throws {
         let server = try TestServer.startApp(ExamplesApp.entry)
         defer { server.shutdown() }
@@ -32,11 +32,11 @@ struct NavigationTests {
         try await client.send("open", in: "lots", value: ["id": "lot-1"])
         try await client.send("open", in: "lots", value: ["id": "lot-2"])
         try await client.wait("two details") { $0.mirror.stages.count == 5 }
-        try await client.send("@back", in: "lots")
+        try await client.send("@back", in: client.observation.mirror.stages.last!.id)  // the page names its top
         try await client.wait("one pop") { $0.mirror.stages.count == 4 }
         #expect(client.value(at: "/title", in: client.observation.mirror.stages.last!.id) == "Harbour at dusk")
-        try await client.send("@back", in: "lots")
-        try await client.send("@back", in: "lots")
+        try await client.send("@back", in: client.observation.mirror.stages.last!.id)
+        try await client.send("@back", in: "lots")  // a root: nothing to go back from
         try await client.waitUntilAcknowledged()
         #expect(client.observation.mirror.stages.map(\.id) == ["counter", "signup", "lots"])
         #expect(client.observation.mirror.errors.isEmpty)
@@ -80,5 +80,26 @@ struct NavigationTests {
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(try RawHTTP.get(port: server.port, path: "/lots/missing.js").status == 404)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct BackButtonRaceTests {
+    @Test("@back for a stage the server already popped does nothing; @back names what it closes")
+    func staleBack() async throws {
+        let server = try TestServer.startApp(ExamplesApp.entry)
+        defer { server.shutdown() }
+        let client = try await TestClient.connect(to: server)
+        try await client.send("open", in: "lots", value: ["id": "lot-1"])
+        try await client.wait("the detail") { $0.mirror.stages.count == 4 }
+        let first = client.observation.mirror.stages.last!.id
+        try await client.send("close", in: first)  // the server pops it…
+        try await client.send("open", in: "lots", value: ["id": "lot-2"])  // …and pushes another
+        try await client.send("@back", in: first)  // a back press that raced the pop
+        try await client.waitUntilAcknowledged()
+        let top = try #require(client.observation.mirror.stages.last)
+        #expect(top.template == "detail" && top.id != first, "the newer detail stays")
+        try await client.send("@back", in: top.id)
+        try await client.wait("the pop") { $0.mirror.stages.count == 3 }
     }
 }

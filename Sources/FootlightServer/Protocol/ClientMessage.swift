@@ -90,7 +90,10 @@ public enum ClientMessage: Sendable, Equatable {
             guard case .string(let message)? = members["message"] else {
                 throw ProtocolError(.badMessage, "\"message\" of report must be a string")
             }
-            self = .report(stage: members["stage"]?.stringValue ?? "", message: String(message.prefix(1000)))
+            let stage = members["stage"]?.stringValue ?? ""
+            self = .report(
+                stage: String(decoding: stage.utf8.prefix(128), as: UTF8.self),
+                message: String(decoding: message.utf8.prefix(1000), as: UTF8.self))
         default:
             throw ProtocolError(.badMessage, "unknown message type \"\(type)\"")
         }

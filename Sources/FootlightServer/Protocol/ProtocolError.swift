@@ -1,7 +1,7 @@
 /// A message from a client that the protocol refuses. Sent back as an `error`
 /// message with ``code`` and ``message``; the connection and session stay up.
 public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The machine-readable code sent to the client (see PROTOCOL.md).
+    /// The machine-readable code sent to the client (see the Protocol article).
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }

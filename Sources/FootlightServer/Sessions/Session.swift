@@ -176,8 +176,9 @@ final class Session: @unchecked Sendable {
             return
         }
         if event.name == Self.backEvent {
-            // The browser's back button: the top modal, or else the top of the stack.
-            removeTop(mounted.backTarget)
+            // The browser's back button, for the stage the page had on top. If that stage
+            // is already gone (the server popped it meanwhile), there is nothing to do.
+            back(from: event.stage)
             scheduleFlush()
             return
         }
@@ -206,6 +207,7 @@ final class Session: @unchecked Sendable {
     /// A binding error the page reported.
     func report(stage: String, message: String) {
         onQueue()
+        guard bucket.take(now: .now) else { return }  // reports share the event rate limit
         logger.warning("the page reports a binding error in stage \"\(stage)\": \(message)")
     }
 
@@ -340,11 +342,13 @@ extension Session: Presenter {
         onQueue()
         let id = mounted.add(stage, placement: placement, url: url, extra: Sent(document: stage.document, dirty: false))
         stage.didChange = { [unowned self] in
+            self.onQueue()  // a Director must emit on its session's queue (receive(on:))
             guard let index = self.mounted.index(of: id) else { return }
             self.mounted[index].extra.dirty = true
             self.scheduleFlush()
         }
         stage.didFail = { [unowned self] message in
+            self.onQueue()
             self.logger.error("\(message)")
             self.refuse(ProtocolError(.badSlotValue, message))
         }
@@ -362,6 +366,15 @@ extension Session: Presenter {
             commands.append(.unmount(entry.id))
         }
         scheduleFlush()
+    }
+
+    /// Removes the pushed or modal stage `id` and everything stacked above it.
+    func back(from id: String) {
+        guard let index = mounted.index(of: id), mounted[index].placement != .root else { return }
+        while let top = mounted.entries.last, mounted.index(of: id) != nil {
+            removeTop(top.placement)
+            if top.id == id { break }
+        }
     }
 
     func removeAll() {

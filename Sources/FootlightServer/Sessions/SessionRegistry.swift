@@ -12,6 +12,8 @@ final class SessionRegistry: Sendable {
         var sessions: [String: Session] = [:]
         /// Disconnected sessions in the order they disconnected, with the time.
         var disconnected: OrderedDictionary<String, ContinuousClock.Instant> = [:]
+        /// Set at shutdown: no new sessions.
+        var stopping = false
     }
     private let state = Mutex(State())
     private let limits: SessionLimits
@@ -39,13 +41,18 @@ final class SessionRegistry: Sendable {
         sweeper.cancel()
     }
 
-    /// A new session with a fresh 128-bit random token.
-    func create() -> Session {
+    /// A new session with a fresh 128-bit random token, or nil once the server is
+    /// shutting down.
+    func create() -> Session? {
         let token = Self.newToken()
         let session = Session(
             token: token, limits: limits, logger: logger, entry: entry, registry: self)
-        state.withLock { $0.sessions[token] = session }
-        return session
+        let added = state.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.sessions[token] = session
+            return true
+        }
+        return added ? session : nil
     }
 
     /// The live session `token` names, if any.
@@ -84,16 +91,24 @@ final class SessionRegistry: Sendable {
         end(expired, reason: "the session expired")
     }
 
-    /// Ends every session (server shutdown).
-    func endAll(reason: String) {
+    /// Ends every session (server shutdown) and refuses new ones; waits until
+    /// `deadline` at most for the sessions to finish (a stuck Director does not hold
+    /// the shutdown up).
+    func endAll(reason: String, deadline: DispatchTime) {
         let all = state.withLock { state -> [Session] in
+            state.stopping = true
             let all = Array(state.sessions.values)
             state.sessions.removeAll()
             state.disconnected.removeAll()
             return all
         }
-        end(all, reason: reason)
-        for session in all { session.queue.sync {} }
+        let group = DispatchGroup()
+        for session in all {
+            session.queue.async(group: group) { session.end(reason: reason) }
+        }
+        if group.wait(timeout: deadline) == .timedOut {
+            logger.warning("shutdown went on with sessions still busy (a Director did not return in time)")
+        }
     }
 
     private func end(_ sessions: [Session], reason: String) {

@@ -12,6 +12,10 @@ public final class ConnectionHandle: Sendable {
     public let loop: ServiceLoop
     /// Payload bytes posted with ``send(_:)`` and not yet written to the socket.
     let pendingBytes = Atomic<Int>(0)
+    /// Messages handed to the session's queue and not yet handled.
+    let queuedMessages = Atomic<Int>(0)
+    /// Whether the loop stopped reading this connection because its session is behind.
+    let readingPaused = Atomic<Bool>(false)
     /// Set by a producer that held back because of ``pendingBytes``; the loop calls
     /// ``onDrained`` when the queue empties and clears the flag.
     let wantsDrainSignal = Atomic<Bool>(false)
@@ -153,6 +157,19 @@ final class Connection {
             return -1
         }
         return 0
+    }
+
+    /// Stops reading from the socket (the session is behind); on the loop thread.
+    func pauseReading() {
+        handle.loop.assertInLoop()
+        guard !handle.readingPaused.exchange(true, ordering: .relaxed) else { return }
+        lws_rx_flow_control(wsi, 0)
+    }
+
+    /// Reads from the socket again.
+    func resumeReading() {
+        handle.loop.assertInLoop()
+        lws_rx_flow_control(wsi, 1)
     }
 
     /// Forgets queued frames when the socket is gone.

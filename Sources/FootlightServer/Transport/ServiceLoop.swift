@@ -37,6 +37,19 @@ public final class ServiceLoop: @unchecked Sendable {
     var onAdoptedSocketClosed: (@Sendable () -> Void)?
     /// The most bytes any one connection of this loop had waiting for its socket.
     let peakUnsentBytes = Atomic<Int>(0)
+    /// The most messages any one connection of this loop had waiting for its session.
+    let peakQueuedMessages = Atomic<Int>(0)
+
+    /// Raises ``peakQueuedMessages`` to `count` if it is higher.
+    func recordQueuedMessages(_ count: Int) {
+        var peak = peakQueuedMessages.load(ordering: .relaxed)
+        while count > peak {
+            let (exchanged, original) = peakQueuedMessages.compareExchange(
+                expected: peak, desired: count, ordering: .relaxed)
+            if exchanged { break }
+            peak = original
+        }
+    }
     /// What the loop's callbacks report to (the server, or a test client).
     let delegate: (any LoopDelegate)?
     private var onStop: [() -> Void] = []
@@ -75,7 +88,8 @@ public final class ServiceLoop: @unchecked Sendable {
             run()
         }
         thread.name = name
-        thread.stackSize = 1 << 20
+        // Room for parsing and encoding JSON nested JSONLimits.maximumDepth levels deep.
+        thread.stackSize = 8 << 20
         thread.start()
         started.wait()
         if let error = failure.withLock({ $0 }) { throw error }

@@ -1,0 +1,42 @@
+import Footlight
+import FootlightJSON
+
+/// The display form of a lot's placeholder image: what the page needs to draw it
+/// (a kind and a hue for the stylesheet, initials to print on it) and its alt text.
+public struct ArtworkImage: ViewValue, Equatable, Sendable {
+    /// The kind of picture, e.g. "seascape" (for a `data-kind` attribute).
+    public let kind: String
+    /// The hue in degrees, as text (for a CSS custom property).
+    public let hue: String
+    /// The title's initials, e.g. "HD".
+    public let initials: String
+    /// The alternative text: "Harbour at Dusk by Inès Moreau (seascape)".
+    public let alt: String
+
+    /// The placeholder of `lot`.
+    public init(lot: Lot) {
+        kind = lot.artwork.kind.rawValue
+        hue = String(lot.artwork.hue)
+        initials = Self.initials(of: lot.title)
+        alt = "\(lot.title) by \(lot.artist) (\(lot.artwork.kind.rawValue.replacingHyphens))"
+    }
+
+    public var viewJSON: JSON {
+        ["kind": .string(kind), "hue": .string(hue), "initials": .string(initials), "alt": .string(alt)]
+    }
+
+    /// The first letters of up to the first two words that start with a letter,
+    /// skipping "The", "A", "An", "of", "in", "with".
+    static func initials(of title: String) -> String {
+        let skipped: Set<String> = ["the", "a", "an", "of", "in", "with", "at", "over"]
+        let words = title.split(separator: " ").filter { word in
+            guard let first = word.first, first.isLetter else { return false }
+            return !skipped.contains(word.lowercased())
+        }
+        return String(words.prefix(2).compactMap { $0.first.map { Character($0.uppercased()) } })
+    }
+}
+
+extension String {
+    fileprivate var replacingHyphens: String { String(map { $0 == "-" ? " " : $0 }) }
+}

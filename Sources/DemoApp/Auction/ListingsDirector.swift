@@ -1,0 +1,48 @@
+import Footlight
+
+/// The listings' logic: the live lots in the order the user picks, display-ready, and
+/// which lot the user opened. Knows nothing of HTML or sockets.
+public final class ListingsDirector {
+    /// The order control's segments, in order, with the selected one marked.
+    public let segments: AnyPublisher<[SegmentItem], Never>
+    /// The selected order's id, e.g. "grid" or "most-bids".
+    public let selectedSegment: AnyPublisher<String, Never>
+    /// "grid" for the Grid order, "table" for the others.
+    public let layout: AnyPublisher<String, Never>
+    /// The lots in the selected order (repeats removed: a tick that changes no text
+    /// emits nothing).
+    public let rows: AnyPublisher<[LotRow], Never>
+    /// Scene output: the id of the lot the user opened (only ids of listed lots).
+    public let selectedLot: AnyPublisher<String, Never>
+
+    /// - Parameters:
+    ///   - lots: the auction's lots, e.g. ``AuctionService/lotsPublisher(on:)``.
+    ///   - now: the auction clock's time, ticking (``ClockTicks``), for the time left.
+    ///   - segment: the segment the user picks, by id or label (others are ignored).
+    ///   - open: the id of the lot the user taps.
+    ///   - initialOrder: the order shown first.
+    public init(
+        lots: AnyPublisher<[Lot], Never>, now: AnyPublisher<Duration, Never>, segment: AnyPublisher<String, Never>,
+        open: AnyPublisher<String, Never>, initialOrder: ListingOrder = .grid
+    ) {
+        let order = segment.compactMap(ListingOrder.init(name:))
+            .prepend(initialOrder)
+            .removeDuplicates()
+            .shareLatest()
+        let lots = lots.shareLatest()
+        segments = order.map { selected in
+            ListingOrder.allCases.map { SegmentItem(order: $0, selected: $0 == selected) }
+        }
+        .eraseToAnyPublisher()
+        selectedSegment = order.map(\.rawValue).eraseToAnyPublisher()
+        layout = order.map(\.layout).removeDuplicates().eraseToAnyPublisher()
+        rows = lots.combineLatest(now, order) { lots, now, order in
+            order.sorted(lots).map { LotRow(lot: $0, now: now) }
+        }
+        .removeDuplicates()
+        .eraseToAnyPublisher()
+        selectedLot = open.withLatestFrom(lots) { id, lots in lots.contains { $0.id == id } ? id : nil }
+            .compactMap { $0 }
+            .eraseToAnyPublisher()
+    }
+}

@@ -1,0 +1,118 @@
+import Footlight
+
+/// One lot's details and its bid form: the live lot display-ready, the amount checked
+/// as the user types, a submit that runs once at a time, and the outcome as a message.
+/// A user who is not signed in is sent to sign in (a scene output) instead.
+public final class LotDetailsDirector {
+    /// The lot display-ready, or nil when no lot has the id.
+    public let details: AnyPublisher<LotDetails?, Never>
+    /// The amount field's text: what the user typed, emptied after an accepted bid.
+    public let amount: AnyPublisher<String, Never>
+    /// Why the amount cannot be bid, or nil (also while the field is empty).
+    public let amountError: AnyPublisher<String?, Never>
+    /// Whether the submit button is enabled: the lot is open, no bid is in progress,
+    /// and either the amount can be bid or the user is signed out (the button then
+    /// leads to signing in).
+    public let canSubmit: AnyPublisher<Bool, Never>
+    /// Whether a bid is in progress.
+    public let submitting: AnyPublisher<Bool, Never>
+    /// The submit button's label: "Place bid", "Placing bid…", or "Sign in to bid".
+    public let submitTitle: AnyPublisher<String, Never>
+    /// The last bid's outcome; cleared when the user edits the amount.
+    public let message: AnyPublisher<BidMessage?, Never>
+    /// Scene output: the user submitted while signed out, on an open lot.
+    public let needsSignIn: AnyPublisher<Void, Never>
+
+    /// What the form holds at a moment: the amount checked against the lot.
+    private struct Draft: Equatable {
+        /// The lot's id while it is open for bids, else nil.
+        var openLotID: String?
+        /// The amount, when it can be bid.
+        var cents: Int?
+        var problem: String?
+    }
+
+    /// - Parameters:
+    ///   - lot: the lot, live (``AuctionService/lotPublisher(id:on:)``); nil when none
+    ///     has the id.
+    ///   - now: the auction clock's time, ticking (``ClockTicks``).
+    ///   - account: the signed-in account's id, nil when signed out.
+    ///   - amount: the amount field's text, as typed.
+    ///   - submit: the submit button.
+    ///   - bidding: places the bids (``SessionBidding`` on the live service).
+    public init(
+        lot lotInput: AnyPublisher<Lot?, Never>, now nowInput: AnyPublisher<Duration, Never>,
+        account accountInput: AnyPublisher<String?, Never>, amount amountInput: AnyPublisher<String, Never>,
+        submit: AnyPublisher<Void, Never>, bidding: any BidPlacing
+    ) {
+        let lot = lotInput.shareLatest()
+        let now = nowInput.shareLatest()
+        let account = accountInput.removeDuplicates().shareLatest()
+        // An accepted bid empties the field; the action's job sends here (no
+        // subscription to keep: the action holds the job).
+        let resets = PassthroughSubject<String, Never>()
+        let amount = amountInput.merge(with: resets).prepend("").shareLatest()
+        self.amount = amount
+        let draft = amount.combineLatest(lot, now) { Self.check($0, lot: $1, now: $2) }.removeDuplicates().shareLatest()
+        let form = draft.combineLatest(account).shareLatest()
+        amountError = draft.map(\.problem).removeDuplicates().eraseToAnyPublisher()
+
+        let requests = submit.withLatestFrom(form) { _, form -> BidRequest? in
+            let (draft, account) = form
+            guard let lotID = draft.openLotID, let cents = draft.cents, let account else { return nil }
+            return BidRequest(lotID: lotID, amountCents: cents, bidder: account)
+        }
+        let action = Action<BidRequest, Bid>(trigger: requests.compactMap { $0 }) { request in
+            bidding.placeBid(request)
+                .handleEvents(receiveOutput: { _ in resets.send("") })
+                .eraseToAnyPublisher()
+        }
+        needsSignIn = submit.withLatestFrom(form) { _, form in form.0.openLotID != nil && form.1 == nil }
+            .filter { $0 }
+            .map { _ in () }
+            .eraseToAnyPublisher()
+
+        submitting = action.isExecuting
+        canSubmit = form.combineLatest(action.isExecuting) { form, executing in
+            let (draft, account) = form
+            return draft.openLotID != nil && !executing && (account == nil || draft.cents != nil)
+        }
+        .removeDuplicates()
+        .eraseToAnyPublisher()
+        submitTitle = account.combineLatest(action.isExecuting) { account, executing in
+            account == nil ? "Sign in to bid" : executing ? "Placing bid…" : "Place bid"
+        }
+        .removeDuplicates()
+        .eraseToAnyPublisher()
+        message = action.values.map { Optional(BidMessage.accepted($0)) }
+            .merge(with: action.errors.map { Optional(BidMessage.refused($0)) })
+            .merge(with: amountInput.map { _ in BidMessage?.none })
+            .prepend(nil)
+            .removeDuplicates()
+            .eraseToAnyPublisher()
+        details = lot.combineLatest(now, account) { lot, now, account in
+            lot.map { LotDetails(lot: $0, now: now, account: account) }
+        }
+        .removeDuplicates()
+        .eraseToAnyPublisher()
+    }
+
+    /// Checks `text` as a bid on `lot` at `now`: an amount of money at least the lot's
+    /// minimum next bid. An empty field has no problem yet; a closed or missing lot
+    /// takes no bid and reports nothing (the details say why).
+    private static func check(_ text: String, lot: Lot?, now: Duration) -> Draft {
+        guard let lot, lot.isOpen(at: now) else { return Draft() }
+        guard text.contains(where: { !$0.isWhitespace }) else { return Draft(openLotID: lot.id) }
+        let cents: Int
+        do {
+            cents = try MoneyFormat.parse(text)
+        } catch {
+            return Draft(openLotID: lot.id, problem: error.description)
+        }
+        guard cents >= lot.minimumNextBidCents else {
+            return Draft(
+                openLotID: lot.id, problem: "Bid at least \(MoneyFormat.string(cents: lot.minimumNextBidCents)).")
+        }
+        return Draft(openLotID: lot.id, cents: cents)
+    }
+}

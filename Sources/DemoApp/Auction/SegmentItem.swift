@@ -1,0 +1,21 @@
+import Footlight
+import FootlightJSON
+
+/// One segment of the listings' order control: `{"id", "title", "selected"}`.
+public struct SegmentItem: ViewValue, Equatable, Sendable {
+    /// The order's id, e.g. "most-bids" (what a click on it sends back).
+    public let id: String
+    /// The label, e.g. "Most bids".
+    public let title: String
+    /// Whether this is the order shown.
+    public let selected: Bool
+
+    /// The segment of `order`.
+    public init(order: ListingOrder, selected: Bool) {
+        id = order.rawValue
+        title = order.title
+        self.selected = selected
+    }
+
+    public var viewJSON: JSON { ["id": .string(id), "title": .string(title), "selected": .bool(selected)] }
+}
