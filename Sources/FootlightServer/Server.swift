@@ -126,6 +126,9 @@ public final class Server: Sendable {
     public var sessionCount: Int { registry.count }
     /// Disconnected sessions kept for a resume.
     public var retainedSessionCount: Int { registry.retainedCount }
+    /// Connections closed at accept because ``ServerConfiguration/maximumConnections``
+    /// were open.
+    public var refusedConnectionCount: Int { acceptor.refusedConnections.load(ordering: .relaxed) }
     /// Sockets accepted and not yet closed.
     public var openConnectionCount: Int { acceptor.openConnections.load(ordering: .relaxed) }
 

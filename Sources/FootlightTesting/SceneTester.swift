@@ -205,24 +205,24 @@ public final class SceneTester: @unchecked Sendable {
 }
 
 extension SceneTester: Presenter {
-    public func present(_ stage: Stage, placement: Placement, url: String?) {
+    package func present(_ stage: Stage, placement: Placement, url: String?) {
         // A new stage's first document is part of its mount, not a change to assert.
         _ = stack.add(stage, placement: placement, url: url, extra: stage.document)
         commands.append(.mount(template: stage.name, placement: placement, url: url))
     }
 
-    public func removeTop(_ placement: Placement) {
+    package func removeTop(_ placement: Placement) {
         guard let entry = stack.removeTop(placement) else { return }
         commands.append(.unmount(template: entry.stage.name, placement: placement))
     }
 
-    public func removeAll() {
+    package func removeAll() {
         for placement in [Placement.modal, .push, .root] {
             while stack.entries.contains(where: { $0.placement == placement }) { removeTop(placement) }
         }
     }
 
-    public func open(url: String) {
+    package func open(url: String) {
         commands.append(.open(url: url))
     }
 }

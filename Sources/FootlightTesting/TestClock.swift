@@ -8,7 +8,6 @@ public final class TestClock: SessionClock {
         let due: Duration
         let order: Int
         let action: @Sendable () -> Void
-        var cancelled: Bool
     }
     private struct State {
         var now: Duration = .zero
@@ -28,7 +27,7 @@ public final class TestClock: SessionClock {
             let order = state.nextOrder
             state.nextOrder += 1
             state.pending[order] = Pending(
-                due: state.now + max(delay, .zero), order: order, action: action, cancelled: false)
+                due: state.now + max(delay, .zero), order: order, action: action)
             return order
         }
         return ScheduledAction { [weak self] in self?.state.withLock { _ = $0.pending.removeValue(forKey: order) } }

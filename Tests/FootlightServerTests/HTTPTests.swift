@@ -61,9 +61,12 @@ struct HTTPTests {
         let server = try TestServer.start { _ in [CounterScene.makeStage()] }
         defer { server.shutdown() }
         // /proc/net/tcp lists local addresses as hex IP:port; 0100007F is 127.0.0.1.
-        let table =
-            try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
-            + ((try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? "")
+        // procfs files report a size of 0; read them to the end (a sized read can stop
+        // after the first page when the machine has many sockets).
+        func contents(_ path: String) -> String {
+            String(decoding: FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        }
+        let table = contents("/proc/net/tcp") + contents("/proc/net/tcp6")
         let port = String(format: "%04X", server.port)
         let listening = table.split(separator: "\n").filter { $0.contains(":\(port) ") && $0.contains(" 0A ") }
         #expect(listening.count == 1, "\(listening)")

@@ -93,8 +93,6 @@ final class Connection {
     let handle: ConnectionHandle
     let wsi: OpaquePointer
     let kind: Kind
-    /// The request headers that matter after the handshake.
-    let origin: String?
     /// Bytes of the message being received, across fragments.
     var inbound: [UInt8] = []
     /// Whether the message being received is binary.
@@ -104,11 +102,10 @@ final class Connection {
     /// What the server attached (its session link); opaque to the transport.
     var attachment: AnyObject?
 
-    init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, origin: String?) {
+    init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind) {
         self.handle = handle
         self.wsi = wsi
         self.kind = kind
-        self.origin = origin
     }
 
     var id: ConnectionID { handle.id }

@@ -66,8 +66,7 @@ private func socketCallback(
     case LWS_CALLBACK_ESTABLISHED:
         guard let slot, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
         let connection = Connection(
-            handle: ConnectionHandle(id: ConnectionIDs.next(), loop: loop), wsi: wsi, kind: kind,
-            origin: requestHeader(wsi, WSI_TOKEN_ORIGIN))
+            handle: ConnectionHandle(id: ConnectionIDs.next(), loop: loop), wsi: wsi, kind: kind)
         // Balanced by the release in LWS_CALLBACK_CLOSED.
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
         loop.register(connection)

@@ -10,8 +10,11 @@ import Synchronization
 /// `lws_cancel_service` (the only thread-safe lws call) wakes the loop, and the loop
 /// runs the closures in `LWS_CALLBACK_EVENT_WAIT_CANCELLED`, in the order posted.
 public final class ServiceLoop: @unchecked Sendable {
-    // @unchecked: `context`, `vhost` and `stopRequested` are written only on the loop
-    // thread (checked by `assertInLoop` in debug builds); the mailbox is a Mutex.
+    // @unchecked: `context`, `vhost`, `stopRequested`, `connections`, `adoptedSockets`,
+    // `onAdoptedSocketClosed` and `resources` are touched only on the loop thread
+    // (checked by `assertInLoop` in debug builds). The one exception: `execute` reads
+    // `context` from other threads, under the mailbox lock and only while `alive` is
+    // true, which is set after `context` and cleared before it is destroyed.
 
     /// A short name for logs and the thread ("footlight-loop-0").
     public let name: String
@@ -52,7 +55,6 @@ public final class ServiceLoop: @unchecked Sendable {
     }
     /// What the loop's callbacks report to (the server, or a test client).
     let delegate: (any LoopDelegate)?
-    private var onStop: [() -> Void] = []
     private let finished = DispatchSemaphore(value: 0)
     /// C memory the context points into; released after the context is destroyed.
     private var resources: AnyObject?
@@ -143,12 +145,6 @@ public final class ServiceLoop: @unchecked Sendable {
         connections[connection.id] = nil
     }
 
-    /// Every open connection of this loop.
-    var openConnections: Dictionary<ConnectionID, Connection>.Values {
-        assertInLoop()
-        return connections.values
-    }
-
     func adopted(_ wsi: OpaquePointer) {
         assertInLoop()
         adoptedSockets.insert(wsi)
@@ -163,12 +159,6 @@ public final class ServiceLoop: @unchecked Sendable {
     /// A loop whose callbacks need no server delegate (a client context).
     package convenience init(name: String, makeContext: @escaping ContextFactory) throws(ServerError) {
         try self.init(name: name, delegate: nil, makeContext: makeContext)
-    }
-
-    /// Registers `action` to run on the loop thread just before the context is destroyed.
-    func whenStopping(_ action: @escaping () -> Void) {
-        assertInLoop()
-        onStop.append(action)
     }
 
     /// Stops the loop after the work already posted, destroys the context on its
@@ -198,7 +188,6 @@ public final class ServiceLoop: @unchecked Sendable {
         while !stopRequested {
             if lws_service(context, 0) < 0 { break }
         }
-        for action in onStop { action() }
         // No wake-ups may reach a context being destroyed.
         mailbox.withLock { $0.alive = false }
         drainMailbox()
