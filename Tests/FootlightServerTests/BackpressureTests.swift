@@ -43,13 +43,7 @@ struct InboundBackpressureTests {
                 $0.sessionLimits.eventsPerSecond = 1_000_000
                 $0.sessionLimits.eventBurst = 1_000_000
             },
-            stages: { _ in
-                let stage = CounterScene.makeStage()
-                let nap = PassthroughSubject<Void, Never>()
-                stage.keep(nap.sink { Thread.sleep(forTimeInterval: 1) })
-                stage.on("nap", send: nap)
-                return [stage]
-            })
+            stages: { _ in [ProbeScenes.nappingCounter(seconds: 1)] })
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         try await client.send("nap", in: "counter")

@@ -23,13 +23,7 @@ struct LifecycleTests {
 
     @Test("A slow director stalls only its own session")
     func slowDirector() async throws {
-        let server = try TestServer.start { _ in
-            let stage = CounterScene.makeStage()
-            let nap = PassthroughSubject<Void, Never>()
-            stage.keep(nap.sink { Thread.sleep(forTimeInterval: 3) })
-            stage.on("nap", send: nap)
-            return [stage]
-        }
+        let server = try TestServer.start { _ in [ProbeScenes.nappingCounter(seconds: 3)] }
         defer { server.shutdown() }
         let sleeper = try await TestClient.connect(to: server)
         let other = try await TestClient.connect(to: server)
@@ -67,13 +61,7 @@ struct LifecycleTests {
 struct StuckShutdownTests {
     @Test("Shutdown keeps to its drain timeout even when a Director is stuck")
     func stuckDirector() async throws {
-        let server = try TestServer.start { _ in
-            let stage = CounterScene.makeStage()
-            let nap = PassthroughSubject<Void, Never>()
-            stage.keep(nap.sink { Thread.sleep(forTimeInterval: 5) })
-            stage.on("nap", send: nap)
-            return [stage]
-        }
+        let server = try TestServer.start { _ in [ProbeScenes.nappingCounter(seconds: 5)] }
         let client = try await TestClient.connect(to: server)
         try await client.send("nap", in: "counter")
         try await Task.sleep(for: .milliseconds(100))

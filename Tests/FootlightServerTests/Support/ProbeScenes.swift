@@ -4,6 +4,7 @@ import Footlight
 import FootlightJSON
 import FootlightServer
 import FootlightTesting
+import Foundation
 import Synchronization
 
 /// Stages that exercise the server in tests.
@@ -41,6 +42,16 @@ enum ProbeScenes {
             queue.async { tick(1) }
         }
         stage.keep(subscription)
+        return stage
+    }
+
+    /// The counter, plus an event "nap" whose Director blocks its thread for `seconds`:
+    /// a stuck or slow Director.
+    static func nappingCounter(seconds: Double) -> Stage {
+        let stage = CounterScene.makeStage()
+        let nap = PassthroughSubject<Void, Never>()
+        stage.keep(nap.sink { Thread.sleep(forTimeInterval: seconds) })
+        stage.on("nap", send: nap)
         return stage
     }
 
