@@ -52,10 +52,11 @@
     }
   }
 
-  /** The value at `path` inside `value`, or undefined when a member is missing. */
+  /** The value at `path` inside `value`: null through a null record, undefined when a member is missing. */
   function readPath(value, path) {
     for (const key of path) {
-      if (value === null || typeof value !== 'object' || !hasOwn(value, key)) return undefined;
+      if (value === null) return null;
+      if (typeof value !== 'object' || !hasOwn(value, key)) return undefined;
       value = value[key];
     }
     return value;
@@ -153,7 +154,7 @@
       if (slots && !slots.has('') && !slots.has(b.path[0])) continue;
       let value = readPath(scope, b.path);
       if (value === undefined) {
-        F.report(st, `no slot "${b.path.join('.')}" in ${b.list ? `the rows of list "${b.list}"` : 'the document'}`);
+        F.report(st, `no slot "${b.path.join('.')}" in ${b.list ? `list "${b.list}"` : 'the document'}`);
         value = null;
       }
       apply(b, value);

@@ -61,16 +61,30 @@ struct FootlightDemo: ParsableCommand {
             visibility: .hidden))
     var eventsPerSecond: Double?
 
+    @Flag(help: "Place a simulated bid on a random open lot every few seconds, so the auction is alive.")
+    var simulatedBidder = false
+
+    @Option(help: "Seconds between the simulated bidder's bids.")
+    var bidInterval: Double = 6
+
     /// Which app each session runs.
     enum App: String, ExpressibleByArgument, CaseIterable {
+        /// The auction kiosk (the demo).
+        case auction
         /// The example scenes: counter, sign-up form, lot list with details, about modal.
         case examples
         /// The counter alone (what the server benchmark measures).
         case counter
     }
 
-    @Option(help: ArgumentHelp("The app each session runs: examples or counter.", visibility: .hidden))
-    var app: App = .examples
+    @Option(help: ArgumentHelp("The app each session runs: auction, examples or counter.", visibility: .hidden))
+    var app: App = .auction
+
+    func validate() throws {
+        guard bidInterval.isFinite, bidInterval >= 0.05 else {
+            throw ValidationError("--bid-interval must be at least 0.05 seconds")
+        }
+    }
 
     func run() throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -90,7 +104,17 @@ struct FootlightDemo: ParsableCommand {
         configuration.logger = logger
 
         let server: Server
+        var bidder: SimulatedBidder<SystemRandomNumberGenerator>?
         switch app {
+        case .auction:
+            let auction = AuctionService(lots: AuctionCatalogue.lots(), clock: DispatchAuctionClock())
+            server = try Server(configuration: configuration, app: KioskApp.entry(KioskServices(auction: auction)))
+            if simulatedBidder {
+                bidder = SimulatedBidder(
+                    service: auction, interval: .milliseconds(Int(bidInterval * 1000)),
+                    random: SystemRandomNumberGenerator())
+                bidder?.start()
+            }
         case .examples: server = try Server(configuration: configuration, app: ExamplesApp.entry)
         case .counter: server = try Server(configuration: configuration) { _ in [CounterScene.makeStage()] }
         }
@@ -108,6 +132,7 @@ struct FootlightDemo: ParsableCommand {
             sources.append(source)
         }
         stop.wait()
+        bidder?.stop()
         server.shutdown()
         print("Footlight demo stopped")
     }

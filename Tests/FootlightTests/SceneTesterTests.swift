@@ -24,7 +24,11 @@ import Testing
     @Test("Sign-up: errors as you type, submit in progress, once at a time, then the outcome")
     func signup() {
         let tester = SceneTester({ context, _ in
-            context.show(SignupScene(accounts: DemoAccounts(clock: context.environment.clock, delay: .seconds(1))))
+            context.show(
+                SignupScene(
+                    accounts: SessionAccounts(
+                        directory: AccountDirectory(seeded: []), clock: context.environment.clock, latency: .seconds(1))
+                ))
         })
         #expect(tester.document("signup")?["canSubmit"] == false)
         tester.send("email", to: "signup", value: "ada")
@@ -40,14 +44,16 @@ import Testing
         tester.send("submit", to: "signup")  // ignored while the first runs
         tester.advance(by: .milliseconds(999))
         tester.advance(by: .milliseconds(1))
-        tester.expect("signup", ["submitting": false, "canSubmit": true, "message": "Welcome, ada!"])
+        tester.expect("signup", ["submitting": false, "canSubmit": true, "message": "Welcome, Ada!"])
         tester.finish()
     }
 
     @Test("Sign-up failure shows the service's reason")
     func signupFailure() {
         let tester = SceneTester({ context, _ in
-            context.show(SignupScene(accounts: DemoAccounts(clock: context.environment.clock)))
+            context.show(
+                SignupScene(
+                    accounts: SessionAccounts(directory: AccountDirectory(), clock: context.environment.clock)))
         })
         tester.send("email", to: "signup", value: "taken@example.com")
         tester.expect("signup", ["email": "taken@example.com"])

@@ -3,16 +3,27 @@ import Footlight
 import FootlightTesting
 import Testing
 
-/// The flow controller with fake screens: only the order of the steps is tested here.
+/// The account flow controller with fake screens: only the order of the steps is
+/// tested here; the scenes have their own tests.
 @Suite struct SignupFlowTests {
-    final class FakeScreens: SignupFlowScreens {
+    final class FakeScreens: AccountFlowScreens {
         var shown: [String] = []
-        var signedUp: ((String) -> Void)?
+        var signedUp: ((Account) -> Void)?
+        var signInInstead: (() -> Void)?
+        var signedIn: ((Account) -> Void)?
+        var signUpInstead: (() -> Void)?
         var continued: (() -> Void)?
 
-        func showSignup(signedUp: @escaping (String) -> Void) {
+        func showSignup(signedUp: @escaping (Account) -> Void, signInInstead: @escaping () -> Void) {
             shown.append("signup")
             self.signedUp = signedUp
+            self.signInInstead = signInInstead
+        }
+
+        func showSignin(signedIn: @escaping (Account) -> Void, signUpInstead: @escaping () -> Void) {
+            shown.append("signin")
+            self.signedIn = signedIn
+            self.signUpInstead = signUpInstead
         }
 
         func showWelcome(name: String, continued: @escaping () -> Void) {
@@ -20,41 +31,70 @@ import Testing
             self.continued = continued
         }
 
-        func closeWelcome() {
-            shown.append("close welcome")
+        func close() {
+            shown.append("close")
         }
     }
 
-    @Test("Sign up, then welcome, then continue closes the welcome step and completes")
-    func order() {
+    static let ada = Account(email: "ada@example.com", name: "Ada", website: "https://example.com/")
+
+    @Test("Sign up: the account is reported at once, then welcome, then continue closes the flow")
+    func signUp() {
         let screens = FakeScreens()
-        let flow = SignupFlow(screens: screens)
+        var accounts: [Account] = []
+        let flow = SignupFlow(screens: screens) { accounts.append($0) }
         flow.start()
         #expect(screens.shown == ["signup"])
-        screens.signedUp?("ada")
-        #expect(screens.shown == ["signup", "welcome ada"])
-        #expect(flow.completed.isEmpty)
+        screens.signedUp?(Self.ada)
+        #expect(screens.shown == ["signup", "welcome Ada"])
+        #expect(accounts == [Self.ada], "signed in before the welcome step: closing it early loses nothing")
         screens.continued?()
-        #expect(screens.shown == ["signup", "welcome ada", "close welcome"])
-        #expect(flow.completed == ["ada"])
+        #expect(screens.shown == ["signup", "welcome Ada", "close"])
+        #expect(accounts == [Self.ada])
     }
 
-    @Test("With real scenes: a successful sign-up presents the welcome modal; continue dismisses it")
+    @Test("Sign in instead: the sign-in form, and a sign-in closes the flow without a welcome step")
+    func signInInstead() {
+        let screens = FakeScreens()
+        var accounts: [Account] = []
+        SignupFlow(screens: screens) { accounts.append($0) }.start()
+        screens.signInInstead?()
+        #expect(screens.shown == ["signup", "signin"])
+        #expect(accounts.isEmpty)
+        screens.signedIn?(Self.ada)
+        #expect(screens.shown == ["signup", "signin", "close"])
+        #expect(accounts == [Self.ada])
+    }
+
+    @Test("Starting at sign-in, then back to sign-up and through it")
+    func signInThenSignUp() {
+        let screens = FakeScreens()
+        var accounts: [Account] = []
+        SignupFlow(screens: screens) { accounts.append($0) }.start(signingIn: true)
+        #expect(screens.shown == ["signin"])
+        screens.signUpInstead?()
+        screens.signedUp?(Self.ada)
+        screens.continued?()
+        #expect(screens.shown == ["signin", "signup", "welcome Ada", "close"])
+        #expect(accounts == [Self.ada])
+    }
+
+    @Test("With real scenes at the root: a sign-up presents the welcome modal; continue dismisses it")
     func scenes() {
         let tester = SceneTester({ context, _ in
-            let accounts = DemoAccounts(clock: context.environment.clock)
-            SignupFlow(screens: ContextSignupScreens(context: context, accounts: accounts)).start()
+            let accounts = SessionAccounts(directory: AccountDirectory(), clock: context.environment.clock)
+            SignupFlow(screens: ContextAccountScreens(context: context, accounts: accounts, modal: false)).start()
         })
-        tester.send("email", to: "signup", value: "ada@example.com")
-        tester.expect("signup", ["email": "ada@example.com"])
+        tester.send("email", to: "signup", value: "ada.l@example.com")
+        tester.expect("signup", ["email": "ada.l@example.com"])
         tester.send("password", to: "signup", value: "long enough")
         tester.expect("signup", ["password": "long enough", "canSubmit": true])
         tester.send("submit", to: "signup")
         tester.expect("signup", ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(400))
-        tester.expect("signup", ["submitting": false, "canSubmit": true, "message": "Welcome, ada!"])
+        tester.expect("signup", ["submitting": false, "canSubmit": true, "message": "Welcome, Ada L!"])
         tester.expectCommands([.mount(template: "welcome", placement: .modal, url: nil)])
-        #expect(tester.document("welcome-1")?["greeting"] == "Welcome aboard, ada.")
+        #expect(tester.document("welcome-1")?["greeting"] == "Welcome aboard, Ada L.")
         tester.send("continue", to: "welcome-1")
         tester.expectCommands([.unmount(template: "welcome", placement: .modal)])
         tester.finish()

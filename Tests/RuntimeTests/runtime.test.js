@@ -116,14 +116,15 @@ describe('binding attributes', () => {
     for (const [kind, text, message] of cases) assert.throws(() => parseBinding(kind, text), { message });
   });
 
-  test('readPath follows members and array indices, undefined when missing', () => {
+  test('readPath follows members and array indices, null through null, undefined when missing', () => {
     const document = { seller: { name: 'Ada', tags: ['x', 'y'] }, empty: null, zero: 0 };
     assert.equal(readPath(document, ['seller', 'name']), 'Ada');
     assert.equal(readPath(document, ['seller', 'tags', '1']), 'y');
     assert.equal(readPath(document, ['empty']), null);
     assert.equal(readPath(document, ['zero']), 0);
     assert.equal(readPath(document, ['missing']), undefined);
-    assert.equal(readPath(document, ['empty', 'x']), undefined);
+    assert.equal(readPath(document, ['empty', 'x']), null, 'a path through a null record is null');
+    assert.equal(readPath(document, ['missing', 'x']), undefined);
     assert.equal(readPath(document, ['seller', 'name', 'length']), undefined);
     assert.equal(readPath(document, ['toString']), undefined, 'inherited members are not slots');
     assert.equal(readPath(document, []), document);

@@ -21,8 +21,12 @@ public struct ArtworkImage: ViewValue, Equatable, Sendable {
         alt = "\(lot.title) by \(lot.artist) (\(lot.artwork.kind.rawValue.replacingHyphens))"
     }
 
+    /// Adds `style`, the hue as a CSS custom property (`--art-hue: 215`) for a `style` attribute.
     public var viewJSON: JSON {
-        ["kind": .string(kind), "hue": .string(hue), "initials": .string(initials), "alt": .string(alt)]
+        [
+            "kind": .string(kind), "hue": .string(hue), "initials": .string(initials), "alt": .string(alt),
+            "style": .string("--art-hue: \(hue)"),
+        ]
     }
 
     /// The first letters of up to the first two words that start with a letter,

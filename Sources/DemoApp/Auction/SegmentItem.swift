@@ -1,7 +1,7 @@
 import Footlight
 import FootlightJSON
 
-/// One segment of the listings' order control: `{"id", "title", "selected"}`.
+/// One segment of the listings' order control: `{"id", "title", "selected", "pressed"}`.
 public struct SegmentItem: ViewValue, Equatable, Sendable {
     /// The order's id, e.g. "most-bids" (what a click on it sends back).
     public let id: String
@@ -17,5 +17,8 @@ public struct SegmentItem: ViewValue, Equatable, Sendable {
         self.selected = selected
     }
 
-    public var viewJSON: JSON { ["id": .string(id), "title": .string(title), "selected": .bool(selected)] }
+    /// Adds `"pressed": "true"` or `"false"`, the `aria-pressed` state as the attribute spells it.
+    public var viewJSON: JSON {
+        ["id": .string(id), "title": .string(title), "selected": .bool(selected), "pressed": .string(String(selected))]
+    }
 }

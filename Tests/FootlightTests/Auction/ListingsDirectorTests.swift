@@ -155,10 +155,12 @@ extension AuctionTests {
             #expect(json["image"]?["kind"] == "landscape")
             #expect(json["image"]?["hue"] == "10")
             #expect(json["image"]?["initials"] == "HD")
+            #expect(json["image"]?["style"] == "--art-hue: 10")
             #expect(
                 SegmentItem(order: .mostBids, selected: true).viewJSON == [
-                    "id": "most-bids", "title": "Most bids", "selected": true,
+                    "id": "most-bids", "title": "Most bids", "selected": true, "pressed": "true",
                 ])
+            #expect(SegmentItem(order: .grid, selected: false).viewJSON["pressed"] == "false")
         }
     }
 }

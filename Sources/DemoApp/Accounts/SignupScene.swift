@@ -3,12 +3,21 @@ import Footlight
 /// The sign-up form bound to its template: typing is debounced in the page.
 public struct SignupScene: Scene {
     let accounts: any AccountService
-    /// Scene output: called with the new account's name after a successful sign-up.
-    let signedUp: (String) -> Void
+    /// Scene output: called with the new account after a successful sign-up.
+    let signedUp: (Account) -> Void
+    /// Scene output: the user would rather sign in (nil: the form offers no such link).
+    let signInInstead: (() -> Void)?
+    /// The template: "signup" (a card on the page) or "signup-dialog" (a modal).
+    let template: String
 
-    public init(accounts: any AccountService, signedUp: @escaping (String) -> Void = { _ in }) {
+    public init(
+        accounts: any AccountService, signedUp: @escaping (Account) -> Void = { _ in },
+        signInInstead: (() -> Void)? = nil, template: String = "signup"
+    ) {
         self.accounts = accounts
         self.signedUp = signedUp
+        self.signInInstead = signInInstead
+        self.template = template
     }
 
     public func makeStage(context: Context) -> Stage {
@@ -18,7 +27,7 @@ public struct SignupScene: Scene {
         let director = SignupDirector(
             email: email.eraseToAnyPublisher(), password: password.eraseToAnyPublisher(),
             submit: submit.eraseToAnyPublisher(), accounts: accounts)
-        let stage = Stage(name: "signup")
+        let stage = Stage(name: template)
         stage.bind(director.email, to: "email")
         stage.bind(director.password, to: "password")
         stage.bind(director.emailError, to: "emailError")
@@ -31,34 +40,12 @@ public struct SignupScene: Scene {
         stage.on("submit", send: submit)
         let signedUp = self.signedUp
         stage.keep(director.signedUp.sink { signedUp($0) })
-        return stage
-    }
-}
-
-/// A demo account service: accepts any address except taken@example.com, after a
-/// short delay on the session's clock.
-public struct DemoAccounts: AccountService {
-    let clock: any SessionClock
-    let delay: Duration
-
-    public init(clock: any SessionClock, delay: Duration = .milliseconds(400)) {
-        self.clock = clock
-        self.delay = delay
-    }
-
-    public func signUp(email: String, password: String) -> AnyPublisher<String, any Error> {
-        let result = PassthroughSubject<String, any Error>()
-        // The subject is used only on the session's queue, where the caller subscribed.
-        nonisolated(unsafe) let subject = result
-        clock.schedule(after: delay) {
-            let result = subject
-            if email == "taken@example.com" {
-                result.send(completion: .failure(AccountError(message: "that address already has an account")))
-            } else {
-                result.send(String(email.prefix { $0 != "@" }))
-                result.send(completion: .finished)
-            }
+        stage.bind(Just(signInInstead != nil), to: "signInOffered")
+        if let signInInstead {
+            let signIn = PassthroughSubject<Void, Never>()
+            stage.keep(signIn.sink { signInInstead() })
+            stage.on("signIn", send: signIn)
         }
-        return result.eraseToAnyPublisher()
+        return stage
     }
 }

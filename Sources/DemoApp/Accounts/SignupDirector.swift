@@ -10,9 +10,9 @@ public final class SignupDirector {
     public let canSubmit: AnyPublisher<Bool, Never>
     public let submitting: AnyPublisher<Bool, Never>
     public let message: AnyPublisher<String?, Never>
-    /// Scene output: the new account's name, once per successful sign-up.
-    public let signedUp: AnyPublisher<String, Never>
-    private let action: Action<SignupForm, String>
+    /// Scene output: the new account, once per successful sign-up.
+    public let signedUp: AnyPublisher<Account, Never>
+    private let action: Action<SignupForm, Account>
 
     /// What the form holds.
     public struct SignupForm: Equatable, Sendable {
@@ -32,14 +32,14 @@ public final class SignupDirector {
         passwordError = password.map(Self.passwordProblem).eraseToAnyPublisher()
         let form = email.combineLatest(password) { SignupForm(email: $0, password: $1) }.shareLatest()
         let valid = form.map(Self.isComplete)
-        let action = Action<SignupForm, String>(trigger: submit.withLatestFrom(form).filter(Self.isComplete)) { form in
+        let action = Action<SignupForm, Account>(trigger: submit.withLatestFrom(form).filter(Self.isComplete)) { form in
             accounts.signUp(email: form.email, password: form.password)
         }
         self.action = action
         submitting = action.isExecuting
         signedUp = action.values
         canSubmit = valid.combineLatest(action.isExecuting) { $0 && !$1 }.eraseToAnyPublisher()
-        message = action.values.map { Optional("Welcome, \($0)!") }
+        message = action.values.map { Optional("Welcome, \($0.name)!") }
             .merge(with: action.errors.map { Optional("Sign-up failed: \(Self.describe($0))") })
             .prepend(nil)
             .eraseToAnyPublisher()
@@ -70,16 +70,4 @@ public final class SignupDirector {
     private static func describe(_ error: any Error) -> String {
         (error as? AccountError)?.message ?? "please try again"
     }
-}
-
-/// Creates accounts; a fake in tests, a real one in an app.
-public protocol AccountService {
-    /// Signs up and publishes the new account's display name, or fails.
-    func signUp(email: String, password: String) -> AnyPublisher<String, any Error>
-}
-
-/// A refused sign-up, with a message for the user.
-public struct AccountError: Error, Equatable {
-    public let message: String
-    public init(message: String) { self.message = message }
 }

@@ -1,0 +1,54 @@
+import Synchronization
+
+/// Every account of the running app, shared by all sessions (thread-safe). Kept in
+/// memory: the demo forgets its accounts when the server stops.
+public final class AccountDirectory: Sendable {
+    private struct Entry {
+        let account: Account
+        let password: String
+    }
+    /// Accounts by lower-cased email.
+    private let entries: Mutex<[String: Entry]>
+    /// At most this many accounts; sign-ups beyond it are refused (no unbounded growth).
+    public let capacity: Int
+
+    /// A directory holding `seeded` accounts (with their passwords), taking at most
+    /// `capacity` in all.
+    public init(seeded: [(Account, password: String)] = AccountDirectory.demoAccounts, capacity: Int = 10_000) {
+        var entries: [String: Entry] = [:]
+        for (account, password) in seeded {
+            entries[account.email.lowercased()] = Entry(account: account, password: password)
+        }
+        self.entries = Mutex(entries)
+        self.capacity = capacity
+    }
+
+    /// The accounts every demo starts with: Ada (password "lovelace1843"), and an address
+    /// that is taken, to show the error.
+    public static let demoAccounts: [(Account, password: String)] = [
+        (Account(email: "ada@example.com", name: "Ada Lovelace", website: "https://example.com/ada"), "lovelace1843"),
+        (Account(signingUpWith: "taken@example.com"), "taken-password"),
+    ]
+
+    /// Registers a new account for `email`.
+    public func signUp(email: String, password: String) -> Result<Account, AccountError> {
+        let key = email.lowercased()
+        return entries.withLock { entries in
+            guard entries[key] == nil else { return .failure(.taken) }
+            guard entries.count < capacity else { return .failure(AccountError(message: "the kiosk is full, sorry")) }
+            let account = Account(signingUpWith: email)
+            entries[key] = Entry(account: account, password: password)
+            return .success(account)
+        }
+    }
+
+    /// The account with `email` if `password` is its password.
+    public func signIn(email: String, password: String) -> Result<Account, AccountError> {
+        entries.withLock { entries in
+            guard let entry = entries[email.lowercased()], entry.password == password else {
+                return .failure(.wrongCredentials)
+            }
+            return .success(entry.account)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Footlight
+
+/// Creates accounts and signs users in; ``SessionAccounts`` on the shared
+/// ``AccountDirectory`` live, a fake in tests.
+public protocol AccountService {
+    /// Signs up and publishes the new account, or fails with an ``AccountError``.
+    func signUp(email: String, password: String) -> AnyPublisher<Account, any Error>
+    /// Signs in and publishes the account, or fails with an ``AccountError``.
+    func signIn(email: String, password: String) -> AnyPublisher<Account, any Error>
+}
+
+/// A refused sign-up or sign-in, with a message for the user.
+public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+
+    /// The address is registered already.
+    public static let taken = AccountError(message: "that address already has an account")
+    /// No account has this address and password (which one is wrong is not said).
+    public static let wrongCredentials = AccountError(message: "the email or the password is not right")
+}

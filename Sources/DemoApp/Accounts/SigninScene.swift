@@ -1,0 +1,43 @@
+import Footlight
+
+/// The sign-in form bound to its template, with a way back to signing up.
+public struct SigninScene: Scene {
+    let accounts: any AccountService
+    /// Scene output: called with the account after a successful sign-in.
+    let signedIn: (Account) -> Void
+    /// Scene output: the user would rather make an account.
+    let signUpInstead: () -> Void
+
+    public init(
+        accounts: any AccountService, signedIn: @escaping (Account) -> Void, signUpInstead: @escaping () -> Void
+    ) {
+        self.accounts = accounts
+        self.signedIn = signedIn
+        self.signUpInstead = signUpInstead
+    }
+
+    public func makeStage(context: Context) -> Stage {
+        let email = PassthroughSubject<String, Never>()
+        let password = PassthroughSubject<String, Never>()
+        let submit = PassthroughSubject<Void, Never>()
+        let signUp = PassthroughSubject<Void, Never>()
+        let director = SigninDirector(
+            email: email.eraseToAnyPublisher(), password: password.eraseToAnyPublisher(),
+            submit: submit.eraseToAnyPublisher(), accounts: accounts)
+        let stage = Stage(name: "signin")
+        stage.bind(director.email, to: "email")
+        stage.bind(director.password, to: "password")
+        stage.bind(director.canSubmit, to: "canSubmit")
+        stage.bind(director.submitting, to: "submitting")
+        stage.bind(director.message, to: "message")
+        stage.on("email", send: email, options: .debounce(.milliseconds(150)))
+        stage.on("password", send: password, options: .debounce(.milliseconds(150)))
+        stage.on("submit", send: submit)
+        stage.on("signUp", send: signUp)
+        let signedIn = self.signedIn
+        let signUpInstead = self.signUpInstead
+        stage.keep(director.signedIn.sink { signedIn($0) })
+        stage.keep(signUp.sink { signUpInstead() })
+        return stage
+    }
+}

@@ -1,0 +1,18 @@
+import Footlight
+
+/// The auction kiosk: the listings at the root; `/lots/<id>` opens that lot,
+/// `/profile` the profile (once signed in; a new session starts signed out).
+public enum KioskApp {
+    /// The app entry for a server, all sessions sharing `services`.
+    public static func entry(_ services: KioskServices) -> AppEntry {
+        { context, path in
+            let session = KioskSession(services: services)
+            context.show(ListingsScene(session: session))
+            let route = path.split(separator: "?").first.map(String.init) ?? ""
+            let parts = route.split(separator: "/").map(String.init)
+            if parts.count == 2, parts[0] == "lots", services.auction.lot(parts[1]) != nil {
+                context.push(LotDetailsScene(session: session, lotID: parts[1]), url: "/lots/\(parts[1])")
+            }
+        }
+    }
+}

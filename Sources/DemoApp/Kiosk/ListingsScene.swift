@@ -1,0 +1,46 @@
+import Footlight
+
+/// The live listings: the order control, the lots as a grid or a table, and the
+/// account bar. Opening a lot pushes its details.
+public struct ListingsScene: Scene {
+    let session: KioskSession
+
+    public init(session: KioskSession) {
+        self.session = session
+    }
+
+    public func makeStage(context: Context) -> Stage {
+        let order = PassthroughSubject<RowReference, Never>()
+        let open = PassthroughSubject<RowReference, Never>()
+        let profile = PassthroughSubject<Void, Never>()
+        let signIn = PassthroughSubject<Void, Never>()
+        let auction = session.services.auction
+        let director = ListingsDirector(
+            lots: auction.lotsPublisher(on: context.environment.queue), now: session.now(on: context),
+            segment: order.map(\.id).eraseToAnyPublisher(), open: open.map(\.id).eraseToAnyPublisher())
+        let stage = Stage(name: "listings")
+        stage.bind(director.segments, to: "segments")
+        stage.bind(director.layout, to: "layout")
+        stage.bind(director.rows, to: "rows")
+        stage.bind(session.account.map { $0?.name }.removeDuplicates(), to: "accountName")
+        stage.on("order", send: order)
+        stage.on("open", send: open)
+        stage.on("profile", send: profile)
+        stage.on("signIn", send: signIn)
+        let session = self.session
+        stage.keep(
+            director.selectedLot.sink { id in
+                context.push(LotDetailsScene(session: session, lotID: id), url: "/lots/\(id)")
+            })
+        stage.keep(
+            profile.sink {
+                if session.account.value == nil {
+                    session.startAccountFlow(on: context, signingIn: true)
+                } else {
+                    context.push(ProfileScene(session: session), url: "/profile")
+                }
+            })
+        stage.keep(signIn.sink { session.startAccountFlow(on: context, signingIn: true) })
+        return stage
+    }
+}

@@ -1,0 +1,42 @@
+import Footlight
+
+/// One lot, live, with its bid form. Bidding signed out presents the account flow
+/// modally; the form is still here, amount and all, when it ends.
+public struct LotDetailsScene: Scene {
+    let session: KioskSession
+    let lotID: String
+
+    public init(session: KioskSession, lotID: String) {
+        self.session = session
+        self.lotID = lotID
+    }
+
+    public func makeStage(context: Context) -> Stage {
+        let amount = PassthroughSubject<String, Never>()
+        let submit = PassthroughSubject<Void, Never>()
+        let back = PassthroughSubject<Void, Never>()
+        let services = session.services
+        let queue = context.environment.queue
+        let director = LotDetailsDirector(
+            lot: services.auction.lotPublisher(id: lotID, on: queue), now: session.now(on: context),
+            account: session.account.map { $0?.email }.eraseToAnyPublisher(), amount: amount.eraseToAnyPublisher(),
+            submit: submit.eraseToAnyPublisher(),
+            bidding: SessionBidding(
+                service: services.auction, clock: context.environment.clock, latency: services.latency))
+        let stage = Stage(name: "lot")
+        stage.bind(director.details, to: "lot")
+        stage.bind(director.amount, to: "amount")
+        stage.bind(director.amountError, to: "amountError")
+        stage.bind(director.canSubmit, to: "canSubmit")
+        stage.bind(director.submitting, to: "submitting")
+        stage.bind(director.submitTitle, to: "submitTitle")
+        stage.bind(director.message, to: "message")
+        stage.on("amount", send: amount, options: .debounce(.milliseconds(250)))
+        stage.on("submit", send: submit)
+        stage.on("back", send: back)
+        let session = self.session
+        stage.keep(director.needsSignIn.sink { session.startAccountFlow(on: context, signingIn: false) })
+        stage.keep(back.sink { context.pop() })
+        return stage
+    }
+}

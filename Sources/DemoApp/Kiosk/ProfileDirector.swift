@@ -1,0 +1,44 @@
+import Footlight
+
+/// The profile's logic: the signed-in user's name, address and website, and what the
+/// user asked for (open the website, see the trip, sign out) as scene outputs.
+public final class ProfileDirector {
+    /// The name, or "Signed out".
+    public let name: AnyPublisher<String, Never>
+    /// The sign-in address, or nil when signed out.
+    public let email: AnyPublisher<String?, Never>
+    /// The website as a short label ("example.com/ada"), or nil when signed out.
+    public let website: AnyPublisher<String?, Never>
+    /// Scene output: the website's URL to open.
+    public let openURL: AnyPublisher<String, Never>
+    /// Scene output: the user asked for the trip.
+    public let showTrip: AnyPublisher<Void, Never>
+    /// Scene output: the user signed out.
+    public let signedOut: AnyPublisher<Void, Never>
+
+    public init(
+        account accountInput: AnyPublisher<Account?, Never>, openWebsite: AnyPublisher<Void, Never>,
+        trip: AnyPublisher<Void, Never>, signOut: AnyPublisher<Void, Never>
+    ) {
+        let account = accountInput.removeDuplicates().shareLatest()
+        name = account.map { $0?.name ?? "Signed out" }.removeDuplicates().eraseToAnyPublisher()
+        email = account.map { $0?.email }.removeDuplicates().eraseToAnyPublisher()
+        website = account.map { $0.map { Self.label(of: $0.website) } }.removeDuplicates().eraseToAnyPublisher()
+        openURL = openWebsite.withLatestFrom(account) { _, account in account?.website }
+            .compactMap { $0 }
+            .eraseToAnyPublisher()
+        showTrip = trip.withLatestFrom(account) { _, account in account != nil }
+            .filter { $0 }
+            .map { _ in () }
+            .eraseToAnyPublisher()
+        signedOut = signOut
+    }
+
+    /// `url` without its scheme and trailing slash: "https://example.com/ada/" → "example.com/ada".
+    static func label(of url: String) -> String {
+        var text = Substring(url)
+        for scheme in ["https://", "http://"] where text.hasPrefix(scheme) { text = text.dropFirst(scheme.count) }
+        while text.hasSuffix("/") { text = text.dropLast() }
+        return String(text)
+    }
+}
