@@ -148,10 +148,12 @@ public final class SceneTester: @unchecked Sendable {
         }
     }
 
-    /// Fails for anything not asserted yet, and for timers still scheduled.
-    public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Fails for anything not asserted yet, and for timers still scheduled unless
+    /// `allowingTimers` (for scenes with a ticker that reschedules itself for as long
+    /// as the scene is shown).
+    public func finish(allowingTimers: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
         checkNothingUnasserted(before: "finishing", sourceLocation)
-        if clock.pendingCount > 0 {
+        if !allowingTimers, clock.pendingCount > 0 {
             Issue.record(
                 "\(clock.pendingCount) scheduled action(s) never ran; advance the clock", sourceLocation: sourceLocation
             )
@@ -164,8 +166,10 @@ public final class SceneTester: @unchecked Sendable {
         try queue.sync(execute: body)
     }
 
-    /// Lets work the step queued on the session queue run (a bounded number of rounds).
-    private func settle() {
+    /// Lets work queued on the session's queue run (a bounded number of rounds): what
+    /// a step queued, or what a shared service delivered from another thread (call
+    /// it after changing such a service, before asserting).
+    public func settle() {
         for _ in 0..<100 {
             let before = run { stack.entries.map(\.stage.document) }
             run {}

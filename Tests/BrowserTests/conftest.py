@@ -107,14 +107,16 @@ class Server:
         return ""
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory) -> Server:
+@contextlib.contextmanager
+def _running_server(tmp_path_factory, name: str, *options: str):
+    """Starts footlight-demo with `options` on a free loopback port; stops it afterwards and
+    fails if it exited early."""
     binary = _server_binary()
-    log = tmp_path_factory.mktemp("server") / "stderr.log"
+    log = tmp_path_factory.mktemp(name) / "stderr.log"
     with open(log, "wb") as stderr:
         process = subprocess.Popen(
             [str(binary), "--host", "127.0.0.1", "--port", "0", "--public-directory", str(PUBLIC),
-             "--log-level", "warning"],
+             "--log-level", "warning", *options],
             cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, text=True,
             preexec_fn=_die_with_parent,
         )
@@ -148,6 +150,20 @@ def server(tmp_path_factory) -> Server:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Server:
+    """The examples app (one feature of the runtime per scene)."""
+    with _running_server(tmp_path_factory, "examples", "--app", "examples") as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def kiosk(tmp_path_factory) -> Server:
+    """The auction kiosk, without the simulated bidder (every bid comes from a test)."""
+    with _running_server(tmp_path_factory, "kiosk", "--app", "auction") as instance:
+        yield instance
 
 
 # ---- A TCP proxy whose connections the tests can cut ----------------------------------------
@@ -279,10 +295,11 @@ class App:
     allowed: list[re.Pattern] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)  # requests to other hosts, aborted
     blocked_navigations: list[str] = field(default_factory=list)  # those loading a page (a tab's)
+    root_stages: tuple[str, ...] = ("counter", "signup", "lots")  # what a join shows
 
     def goto(self, path: str = "/"):
         self.page.goto(self.base + path, timeout=WAIT_MS)
-        self.wait_joined()
+        self.wait_joined(self.root_stages)
 
     def state(self) -> dict:
         return self.page.evaluate("() => window.footlight.state()")
@@ -328,12 +345,14 @@ def open_app(browser, server):
     apps: list[App] = []
     contexts = []
 
-    def open_page(base: str = server.url, path: str | None = "/") -> App:
+    def open_page(base: str = server.url, path: str | None = "/", root_stages=None) -> App:
         context = browser.new_context(viewport={"width": 1100, "height": 900})
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(WAIT_MS)
         contexts.append(context)
         app = App(context.new_page(), base)
+        if root_stages is not None:
+            app.root_stages = tuple(root_stages)
 
         def block(route):
             app.blocked.append(route.request.url)

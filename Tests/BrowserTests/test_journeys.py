@@ -42,7 +42,7 @@ def test_normal_journey_logs_no_errors(open_app, server):
     expect(signup.locator("#signup-email-error")).to_be_hidden()
     signup.get_by_label("Password").press_sequentially("long enough")
     signup.get_by_role("button", name="Sign up").click()
-    expect(signup.locator(".message")).to_have_text("Welcome, carol!")
+    expect(signup.locator(".message")).to_have_text("Welcome, Carol!")
 
     lots = app.stage("lots")
     lots.locator("li.row").nth(1).get_by_role("textbox").press_sequentially("a note")

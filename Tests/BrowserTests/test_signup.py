@@ -106,15 +106,15 @@ def test_submit_shows_progress_then_welcome(open_app):
     expect(progress).to_be_visible()
     expect(progress).to_have_text("Signing up…")
     expect(submit).to_be_disabled()
-    expect(message).to_have_text("Welcome, alice!")
+    expect(message).to_have_text("Welcome, Alice!")
     expect(message).to_be_visible()
     expect(progress).to_be_hidden()
     expect(submit).to_be_enabled()
     app.wait_settled()
     doc = app.state()["documents"]["signup"]
-    assert doc["message"] == "Welcome, alice!" and doc["submitting"] is False
+    assert doc["message"] == "Welcome, Alice!" and doc["submitting"] is False
     seen = app.page.evaluate("() => window.__seen")
-    assert seen == {"progressShown": 1, "messages": ["Welcome, alice!"], "submits": 1}, seen
+    assert seen == {"progressShown": 1, "messages": ["Welcome, Alice!"], "submits": 1}, seen
 
 
 def test_taken_address_fails(open_app):
@@ -142,7 +142,7 @@ def test_double_submit_runs_once(open_app):
     # really sends two submit events.
     sent = submit.evaluate("(button) => { button.click(); button.click(); return window.__seen.submits; }")
     assert sent == 2
-    expect(stage.locator(".message")).to_have_text("Welcome, bob!")
+    expect(stage.locator(".message")).to_have_text("Welcome, Bob!")
     expect(stage.locator(".progress")).to_be_hidden()
     app.wait_settled()  # both submit events consumed
 
@@ -153,7 +153,7 @@ def test_double_submit_runs_once(open_app):
     app.wait_settled()
     expect(stage.locator(".progress")).to_be_hidden()
     seen = app.page.evaluate("() => window.__seen")
-    assert seen == {"progressShown": 1, "messages": ["Welcome, bob!"], "submits": 2}, seen
+    assert seen == {"progressShown": 1, "messages": ["Welcome, Bob!"], "submits": 2}, seen
     doc = app.state()["documents"]["signup"]
-    assert doc["message"] == "Welcome, bob!" and doc["submitting"] is False
+    assert doc["message"] == "Welcome, Bob!" and doc["submitting"] is False
     assert app.errors == []  # no server error refused either event

@@ -1,0 +1,53 @@
+import DemoApp
+import Footlight
+import FootlightTesting
+import Testing
+
+@Suite struct AccountTests {
+    @Test("A new account's name comes from the address, its website from the domain")
+    func naming() {
+        let account = Account(signingUpWith: "grace.hopper@Navy.example")
+        #expect(account.name == "Grace Hopper")
+        #expect(account.website == "https://navy.example/")
+        #expect(account.email == "grace.hopper@Navy.example")
+        #expect(Account(signingUpWith: "x_y+z@example.com").name == "X Y Z")
+    }
+
+    @Test("The directory refuses a taken address (whatever its case) and a wrong password")
+    func directory() throws {
+        let directory = AccountDirectory(seeded: [])
+        let grace = try directory.signUp(email: "grace@example.com", password: "secret-1").get()
+        #expect(directory.signUp(email: "GRACE@example.com", password: "other") == .failure(.taken))
+        #expect(directory.signIn(email: "Grace@Example.com", password: "secret-1") == .success(grace))
+        #expect(directory.signIn(email: "grace@example.com", password: "secret-2") == .failure(.wrongCredentials))
+        #expect(directory.signIn(email: "nobody@example.com", password: "secret-1") == .failure(.wrongCredentials))
+    }
+
+    @Test("The demo accounts are there; the directory holds at most its capacity")
+    func seededAndBounded() {
+        let directory = AccountDirectory(capacity: 3)
+        #expect(
+            (try? directory.signIn(email: "ada@example.com", password: "lovelace1843").get())?.name == "Ada Lovelace")
+        #expect(directory.signUp(email: "taken@example.com", password: "x") == .failure(.taken))
+        #expect((try? directory.signUp(email: "one@example.com", password: "x").get()) != nil)
+        #expect(
+            directory.signUp(email: "two@example.com", password: "x")
+                == .failure(AccountError(message: "the kiosk is full, sorry")))
+    }
+
+    @Test("Session accounts answer after their latency on the session's clock")
+    func sessionLatency() {
+        let clock = ManualAuctionClock()
+        let accounts = SessionAccounts(directory: AccountDirectory(), clock: clock, latency: .milliseconds(400))
+        var outcomes: [String] = []
+        let subscription = accounts.signIn(email: "ada@example.com", password: "wrong").sink(
+            receiveCompletion: { completion in
+                if case .failure(let error) = completion { outcomes.append("\(error)") }
+            }, receiveValue: { outcomes.append($0.name) })
+        clock.advance(by: .milliseconds(399))
+        #expect(outcomes.isEmpty)
+        clock.advance(by: .milliseconds(1))
+        #expect(outcomes == ["the email or the password is not right"])
+        subscription.cancel()
+    }
+}

@@ -1,0 +1,183 @@
+import DemoApp
+import Footlight
+import FootlightJSON
+import FootlightTesting
+import Testing
+
+/// The kiosk's scenes in process, wired to a live auction service on a manual clock:
+/// every slot change and context command is asserted.
+@Suite struct KioskSceneTests {
+    let auctionClock = ManualAuctionClock()
+    let auction: AuctionService
+    let services: KioskServices
+
+    init() {
+        auction = AuctionService(
+            lots: [
+                AuctionFixtures.lot(1, title: "Zephyr", startingCents: 10_000),
+                AuctionFixtures.lot(2, title: "Aurora", startingCents: 50_000),
+            ], clock: auctionClock)
+        services = KioskServices(
+            auction: auction, accounts: AccountDirectory(), tick: .seconds(1), latency: .milliseconds(300))
+    }
+
+    func rows(_ order: ListingOrder) -> JSON {
+        .array(order.sorted(auction.lots).map { LotRow(lot: $0, now: auctionClock.now).viewJSON })
+    }
+
+    func segments(selected: ListingOrder) -> JSON {
+        .array(ListingOrder.allCases.map { SegmentItem(order: $0, selected: $0 == selected).viewJSON })
+    }
+
+    func details(_ id: String, account: String?) -> JSON {
+        LotDetails(lot: auction.lot(id)!, now: auctionClock.now, account: account).viewJSON
+    }
+
+    @Test("Listings: grid first; an order re-sorts and switches to the table; a lot opens pushed at its URL")
+    func listings() {
+        let tester = SceneTester(KioskApp.entry(services))
+        #expect(tester.stageIDs == ["listings"])
+        #expect(tester.document("listings")?["layout"] == "grid")
+        #expect(tester.document("listings")?["rows"] == rows(.grid))
+        #expect(tester.document("listings")?["accountName"] == .null)
+
+        tester.send("order", to: "listings", value: ["id": "alphabetical"])
+        tester.expect(
+            "listings", ["segments": segments(selected: .alphabetical), "layout": "table", "rows": rows(.alphabetical)])
+        #expect(tester.send("order", to: "listings", value: "alphabetical") != nil, "an order is a row reference")
+
+        tester.send("open", to: "listings", value: ["id": "lot-2"])
+        tester.expectCommands([.mount(template: "lot", placement: .push, url: "/lots/lot-2")])
+        #expect(tester.document("lot-1")?["lot"] == details("lot-2", account: nil))
+        #expect(tester.document("lot-1")?["submitTitle"] == "Sign in to bid")
+        tester.send("back", to: "lot-1")
+        tester.expectCommands([.unmount(template: "lot", placement: .push)])
+        tester.send("open", to: "listings", value: ["id": "no-such-lot"])
+        tester.expectCommands([])
+        tester.finish(allowingTimers: true)
+    }
+
+    @Test("Bidding signed out presents the sign-up flow modally; after it the bid goes through, everywhere")
+    func signUpThenBid() {
+        let tester = SceneTester(KioskApp.entry(services), path: "/lots/lot-2")
+        #expect(tester.stageIDs == ["listings", "lot-1"])
+        tester.send("amount", to: "lot-1", value: "5")
+        tester.expect("lot-1", ["amount": "5", "amountError": "Bid at least $500.00."])
+        tester.send("submit", to: "lot-1")
+        tester.expectCommands([.mount(template: "signup-dialog", placement: .modal, url: nil)])
+
+        tester.send("email", to: "signup-dialog-2", value: "grace@example.com")
+        tester.expect("signup-dialog-2", ["email": "grace@example.com"])
+        tester.send("password", to: "signup-dialog-2", value: "correct horse")
+        tester.expect("signup-dialog-2", ["password": "correct horse", "canSubmit": true])
+        tester.send("submit", to: "signup-dialog-2")
+        tester.expect("signup-dialog-2", ["submitting": true, "canSubmit": false])
+        tester.advance(by: .milliseconds(300))
+        // Signed in at once: the page behind the modal already knows.
+        tester.expect("listings", ["accountName": "Grace"])
+        tester.expect("lot-1", ["submitTitle": "Place bid", "canSubmit": false])
+        tester.expectCommands([
+            .unmount(template: "signup-dialog", placement: .modal),
+            .mount(template: "welcome", placement: .modal, url: nil),
+        ])
+        #expect(tester.document("welcome-3")?["greeting"] == "Welcome aboard, Grace.")
+        tester.send("continue", to: "welcome-3")
+        tester.expectCommands([.unmount(template: "welcome", placement: .modal)])
+
+        // The form is still there; now the bid goes through.
+        tester.send("amount", to: "lot-1", value: "500")
+        tester.expect("lot-1", ["amount": "500", "amountError": nil, "canSubmit": true])
+        tester.send("submit", to: "lot-1")
+        tester.expect("lot-1", ["submitting": true, "canSubmit": false, "submitTitle": "Placing bid…"])
+        tester.advance(by: .milliseconds(300))
+        #expect(auction.bids(onLot: "lot-2").map(\.bidder) == ["grace@example.com"])
+        tester.expect(
+            "lot-1",
+            [
+                "submitting": false, "submitTitle": "Place bid", "amount": "",
+                "message": ["text": "Your bid of $500.00 is the highest bid.", "error": false],
+                "lot": details("lot-2", account: "grace@example.com"),
+            ])
+        #expect(tester.document("lot-1")?["lot"]?["standing"] == "You have the highest bid.")
+        tester.expect("listings", ["rows": rows(.grid)])
+        tester.finish(allowingTimers: true)
+    }
+
+    @Test("Another session's bid reaches this session's listings and details")
+    func otherSessionsBid() {
+        let tester = SceneTester(KioskApp.entry(services), path: "/lots/lot-1")
+        _ = auction.placeBid(lotID: "lot-1", amountCents: 12_000, bidder: "paddle-9")
+        tester.settle()
+        tester.expect("listings", ["rows": rows(.grid)])
+        tester.expect("lot-1", ["lot": details("lot-1", account: nil)])
+        #expect(tester.document("lot-1")?["lot"]?["currentBid"] == "$120.00")
+        tester.finish(allowingTimers: true)
+    }
+
+    @Test("Sign in from the listings, then the profile: website, trip, sign out")
+    func profile() {
+        let tester = SceneTester(KioskApp.entry(services))
+        tester.send("profile", to: "listings")
+        tester.expectCommands([.mount(template: "signin", placement: .modal, url: nil)])
+        tester.send("email", to: "signin-1", value: "ada@example.com")
+        tester.expect("signin-1", ["email": "ada@example.com"])
+        tester.send("password", to: "signin-1", value: "lovelace1843")
+        tester.expect("signin-1", ["password": "lovelace1843", "canSubmit": true])
+        tester.send("submit", to: "signin-1")
+        tester.expect("signin-1", ["submitting": true, "canSubmit": false])
+        tester.advance(by: .milliseconds(300))
+        tester.expect("listings", ["accountName": "Ada Lovelace"])
+        tester.expectCommands([.unmount(template: "signin", placement: .modal)])
+
+        tester.send("profile", to: "listings")
+        tester.expectCommands([.mount(template: "profile", placement: .push, url: "/profile")])
+        #expect(tester.document("profile-2")?["name"] == "Ada Lovelace")
+        #expect(tester.document("profile-2")?["website"] == "example.com/ada")
+        tester.send("website", to: "profile-2")
+        tester.expectCommands([.open(url: "https://example.com/ada")])
+        tester.send("trip", to: "profile-2")
+        tester.expectCommands([.mount(template: "flight", placement: .push, url: "/profile/trip")])
+        #expect(tester.document("flight-3")?["card"]?["duration"] == "3 hours, 10 minutes")
+        tester.send("back", to: "flight-3")
+        tester.expectCommands([.unmount(template: "flight", placement: .push)])
+        tester.send("signOut", to: "profile-2")
+        tester.expect("listings", ["accountName": nil])
+        tester.expectCommands([.unmount(template: "profile", placement: .push)])
+        tester.finish(allowingTimers: true)
+    }
+
+    @Test("The sign-in modal offers signing up instead, and back")
+    func switching() {
+        let tester = SceneTester(KioskApp.entry(services))
+        tester.send("signIn", to: "listings")
+        tester.expectCommands([.mount(template: "signin", placement: .modal, url: nil)])
+        tester.send("signUp", to: "signin-1")
+        tester.expectCommands([
+            .unmount(template: "signin", placement: .modal),
+            .mount(template: "signup-dialog", placement: .modal, url: nil),
+        ])
+        #expect(tester.document("signup-dialog-2")?["signInOffered"] == true)
+        tester.send("signIn", to: "signup-dialog-2")
+        tester.expectCommands([
+            .unmount(template: "signup-dialog", placement: .modal),
+            .mount(template: "signin", placement: .modal, url: nil),
+        ])
+        tester.finish(allowingTimers: true)
+    }
+
+    @Test("Deep links: a listed lot opens over the listings; anything else shows the listings alone")
+    func deepLinks() {
+        #expect(SceneTester(KioskApp.entry(services), path: "/lots/lot-1?from=mail").stageIDs == ["listings", "lot-1"])
+        #expect(SceneTester(KioskApp.entry(services), path: "/lots/lot-99").stageIDs == ["listings"])
+        #expect(SceneTester(KioskApp.entry(services), path: "/profile").stageIDs == ["listings"])
+    }
+
+    @Test("The flight card scene shows the card, or null when there is no flight")
+    func flight() {
+        let tester = SceneTester(FlightScene(flight: nil))
+        #expect(tester.document("flight")?["card"] == .null)
+        #expect(
+            SceneTester(FlightScene()).document("flight")?["card"]
+                == Flight.tripToTheAuction.map { FlightCard(flight: $0).viewJSON } ?? .null)
+    }
+}
