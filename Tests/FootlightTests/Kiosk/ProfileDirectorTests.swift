@@ -42,6 +42,6 @@ import Testing
         trip.send()
         #expect(opened.count == 1)
         #expect(trips == 1)
-        subscriptions.forEach { $0.cancel() }
+        for subscription in subscriptions { subscription.cancel() }
     }
 }
