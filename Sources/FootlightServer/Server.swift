@@ -89,7 +89,11 @@ public final class Server: Sendable {
     {
         let slot = MemoryLayout<UnsafeMutableRawPointer?>.size
         var protocols: [ContextResources.ProtocolSpec] = [
-            .init(name: "http", callback: footlightHTTPCallback, perSessionDataSize: 0, rxBufferSize: 0),
+            // With the echo endpoint on, a handshake offering no subprotocol is bound
+            // here and needs the same connection slot as the WebSocket protocols.
+            .init(
+                name: "http", callback: footlightHTTPCallback,
+                perSessionDataSize: configuration.echoPath == nil ? 0 : slot, rxBufferSize: 0),
             .init(
                 name: ServerConfiguration.subprotocol, callback: footlightSocketCallback, perSessionDataSize: slot,
                 rxBufferSize: 2048),

@@ -28,7 +28,7 @@ public struct ServerConfiguration: Sendable {
     /// Seconds of WebSocket silence before a ping, and before hanging up.
     public var pingAfterIdleSeconds: UInt16 = 20
     public var hangUpAfterIdleSeconds: UInt16 = 30
-    /// A path for a plain echo endpoint (subprotocol ``echoSubprotocol``, any origin),
+    /// A path for a plain echo endpoint (subprotocol ``echoSubprotocol`` or none, any origin),
     /// or nil for none. For benchmarks (the transport floor) and conformance runs only.
     public var echoPath: String?
     /// Per-session bounds.
