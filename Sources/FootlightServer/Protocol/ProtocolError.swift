@@ -32,6 +32,9 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         public static let badAck = Code(rawValue: "bad-ack")
         /// A Director produced a value a slot cannot hold; the slot kept its last value.
         public static let badSlotValue = Code(rawValue: "bad-slot-value")
+        /// A Director failed on the event: the session ends (close 4001) and the page
+        /// should reload; other sessions are unaffected.
+        public static let directorFailed = Code(rawValue: "director-failed")
         /// The server failed to do its part (details are in the server log only).
         public static let `internal` = Code(rawValue: "internal-error")
 
@@ -53,6 +56,7 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
             case .rateLimited: "too many events; event refused"
             case .badAck: "acknowledged a message that was never sent"
             case .badSlotValue: "a value could not be shown; the last one is kept"
+            case .directorFailed: "the session failed; reload the page"
             case .internal: "the server failed; details are in its log"
             default: "the message was refused"
             }

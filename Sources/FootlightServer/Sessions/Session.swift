@@ -138,8 +138,18 @@ final class Session: @unchecked Sendable {
         registry?.disconnected(id)
     }
 
-    /// Ends the session for good: stages and Directors are released.
-    func end(reason: String) {
+    /// A Director failed: the session is beyond repair. Its page gets the error and a
+    /// close asking it to reload; the registry forgets it; other sessions go on.
+    private func fail(_ failure: ProtocolError) {
+        logger.error("ending the session: \(failure)")
+        registry?.remove(id)
+        connection?.send(frames([.error(sendsErrorDetails ? failure : failure.withoutDetails())]))
+        end(reason: "the session failed; reload the page", closeCode: 4001)
+    }
+
+    /// Ends the session for good: stages and Directors are released. The client, if
+    /// connected, gets `bye` and a close with `closeCode`.
+    func end(reason: String, closeCode: UInt16 = 1001) {
         onQueue()
         guard !ended else { return }
         ended = true
@@ -150,7 +160,7 @@ final class Session: @unchecked Sendable {
         if let connection {
             connection.setDrainHandler(nil)
             connection.send(frames([.bye(reason: reason)]))
-            connection.close(code: 1001, reason: reason)
+            connection.close(code: closeCode, reason: reason)
         }
         connection = nil
         logger.debug("session ended: \(reason)")
@@ -201,8 +211,11 @@ final class Session: @unchecked Sendable {
         do {
             try mounted[index].stage.handle(event: event.name, value: event.value)
         } catch {
-            let code: ProtocolError.Code = error.kind == .unknownEvent ? .unknownEvent : .badValue
-            refuse(ProtocolError(code, error.message, eventNumber: event.number))
+            switch error.kind {
+            case .unknownEvent: refuse(ProtocolError(.unknownEvent, error.message, eventNumber: event.number))
+            case .badValue: refuse(ProtocolError(.badValue, error.message, eventNumber: event.number))
+            case .directorFailed: fail(ProtocolError(.directorFailed, error.message, eventNumber: event.number))
+            }
             return
         }
         scheduleFlush()

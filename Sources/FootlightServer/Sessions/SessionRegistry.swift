@@ -89,6 +89,15 @@ final class SessionRegistry: Sendable {
         end(evicted, reason: "too many disconnected sessions; the oldest was dropped")
     }
 
+    /// Forgets a session that ended by itself (its Director failed): its token then
+    /// names no session.
+    func remove(_ id: String) {
+        state.withLock { state in
+            state.sessions.removeValue(forKey: id)
+            state.disconnected.removeValue(forKey: id)
+        }
+    }
+
     /// Ends sessions disconnected for longer than the retention period.
     func sweep(now: ContinuousClock.Instant) {
         let expired = state.withLock { state -> [Session] in
