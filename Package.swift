@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The demo's command line.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // HMAC-SHA256 for resume tokens, with a constant-time check (BoringSSL on Linux).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -56,6 +58,7 @@ let package = Package(
                 "FootlightJSON",
                 "CLibWebSockets",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]

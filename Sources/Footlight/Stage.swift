@@ -25,8 +25,9 @@ public final class Stage {
     /// hold; the session logs it and reports it to the page.
     package var didFail: ((String) -> Void)?
 
-    /// Event handlers; each returns the error for a value it cannot take.
-    private var handlers: [String: (JSON?) -> EventValueError?] = [:]
+    /// Event handlers; each returns the error for a value it cannot take, or for an
+    /// action that failed.
+    private var handlers: [String: (JSON?) -> StageEventError?] = [:]
     /// Pacing the page applies to each event, by name.
     public private(set) var eventOptions: [String: EventOptions] = [:]
     private var subscriptions: [AnyCancellable] = []
@@ -63,7 +64,7 @@ public final class Stage {
     public func on<Input: Subject>(_ event: String, send input: Input, options: EventOptions = .immediate)
     where Input.Output: EventValue {
         eventOptions[event] = options
-        handlers[event] = { value in
+        handlers[event] = { [name] value in
             let decoded = Result { () throws(EventValueError) -> Input.Output in
                 try Input.Output(eventJSON: value ?? .null)
             }
@@ -72,7 +73,32 @@ public final class Stage {
                 input.send(decoded)
                 return nil
             case .failure(let error):
-                return error
+                return .badValue(event, stage: name, error)
+            }
+        }
+    }
+
+    /// Calls `action` with the value of each `event`, for a Director input that can
+    /// fail (a method that throws). A value of the wrong type is refused as with
+    /// `on(_:send:options:)`, and `action` is not called. An error `action`
+    /// throws is a failure of the Director, not of the event: the session ends and its
+    /// page is asked to reload, while every other session goes on.
+    public func on<Value: EventValue>(
+        _ event: String, options: EventOptions = .immediate, perform action: @escaping (Value) throws -> Void
+    ) {
+        eventOptions[event] = options
+        handlers[event] = { [name] value in
+            let decoded: Value
+            do throws(EventValueError) {
+                decoded = try Value(eventJSON: value ?? .null)
+            } catch {
+                return .badValue(event, stage: name, error)
+            }
+            do {
+                try action(decoded)
+                return nil
+            } catch {
+                return .directorFailed(event, stage: name, error)
             }
         }
     }
@@ -86,14 +112,14 @@ public final class Stage {
     /// The names of the events this stage accepts.
     public var eventNames: [String] { handlers.keys.sorted() }
 
-    /// Delivers a browser event. Throws ``StageEventError`` for an unknown event or a
-    /// value of the wrong type.
+    /// Delivers a browser event. Throws ``StageEventError`` for an unknown event, a
+    /// value of the wrong type, or an action that failed.
     public func handle(event: String, value: JSON?) throws(StageEventError) {
         guard let handler = handlers[event] else {
             throw StageEventError.unknownEvent(event, stage: name, accepted: eventNames)
         }
         if let error = handler(value) {
-            throw StageEventError.badValue(event, stage: name, error)
+            throw error
         }
     }
 
@@ -141,6 +167,8 @@ public struct StageEventError: Error, Sendable, Equatable, CustomStringConvertib
         case unknownEvent = "unknown-event"
         /// The event's value is not of the type its input takes.
         case badValue = "bad-value"
+        /// The event's action (``Stage/on(_:options:perform:)``) threw: the Director failed.
+        case directorFailed = "director-failed"
     }
 
     public let kind: Kind
@@ -159,6 +187,12 @@ public struct StageEventError: Error, Sendable, Equatable, CustomStringConvertib
         StageEventError(
             kind: .badValue, event: event, stage: stage,
             message: "event \"\(event)\" of stage \"\(stage)\": \(error)")
+    }
+
+    static func directorFailed(_ event: String, stage: String, _ error: any Error) -> StageEventError {
+        StageEventError(
+            kind: .directorFailed, event: event, stage: stage,
+            message: "the Director failed on event \"\(event)\" of stage \"\(stage)\": \(error)")
     }
 
     public var description: String { message }

@@ -48,6 +48,12 @@ struct FootlightDemo: ParsableCommand {
         })
     var logLevel: Logger.Level = .info
 
+    @Flag(help: "Tell clients the details of errors (which stage, which events, the type expected); for development.")
+    var errorDetails = false
+
+    @Option(help: "Open connections accepted at once from one IP address.")
+    var maxConnectionsPerClient: Int?
+
     // Benchmark-only options, hidden from --help (see `--help-hidden`).
 
     @Option(
@@ -97,6 +103,8 @@ struct FootlightDemo: ParsableCommand {
         if let loops { configuration.loops = loops }
         configuration.sessionLimits.retention = .seconds(retention)
         configuration.echoPath = echoPath
+        configuration.sendsErrorDetails = errorDetails
+        if let maxConnectionsPerClient { configuration.maximumConnectionsPerClient = maxConnectionsPerClient }
         if let eventsPerSecond {
             configuration.sessionLimits.eventsPerSecond = eventsPerSecond
             configuration.sessionLimits.eventBurst = max(configuration.sessionLimits.eventBurst, 2 * eventsPerSecond)

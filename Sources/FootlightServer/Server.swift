@@ -47,7 +47,9 @@ public final class Server: Sendable {
         self.configuration = configuration
         System.raiseOpenFileLimit()
         let files = try StaticFiles(root: configuration.publicDirectory)
-        let registry = SessionRegistry(limits: configuration.sessionLimits, logger: configuration.logger, entry: app)
+        let registry = SessionRegistry(
+            limits: configuration.sessionLimits, tokens: try ResumeTokens(key: configuration.resumeTokenKey),
+            sendsErrorDetails: configuration.sendsErrorDetails, logger: configuration.logger, entry: app)
         let core = ServerCore(configuration: configuration, files: files, registry: registry)
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
         var loops: [ServiceLoop] = []
@@ -64,14 +66,14 @@ public final class Server: Sendable {
         do {
             acceptor = try Acceptor(
                 socket: socket, loops: loops, maximumConnections: configuration.maximumConnections,
-                logger: configuration.logger)
+                maximumPerClient: configuration.maximumConnectionsPerClient, logger: configuration.logger)
         } catch {
             for loop in loops { loop.stop() }
             socket.close()
             throw error
         }
         for loop in loops {
-            loop.execute { loop.onAdoptedSocketClosed = { acceptor.openConnections.subtract(1, ordering: .relaxed) } }
+            loop.execute { loop.onAdoptedSocketClosed = { acceptor.closed($0) } }
         }
         self.port = socket.port
         self.registry = registry
@@ -89,7 +91,11 @@ public final class Server: Sendable {
     {
         let slot = MemoryLayout<UnsafeMutableRawPointer?>.size
         var protocols: [ContextResources.ProtocolSpec] = [
-            .init(name: "http", callback: footlightHTTPCallback, perSessionDataSize: 0, rxBufferSize: 0),
+            // With the echo endpoint on, a handshake offering no subprotocol is bound
+            // here and needs the same connection slot as the WebSocket protocols.
+            .init(
+                name: "http", callback: footlightHTTPCallback,
+                perSessionDataSize: configuration.echoPath == nil ? 0 : slot, rxBufferSize: 0),
             .init(
                 name: ServerConfiguration.subprotocol, callback: footlightSocketCallback, perSessionDataSize: slot,
                 rxBufferSize: 2048),
@@ -126,8 +132,8 @@ public final class Server: Sendable {
     public var sessionCount: Int { registry.count }
     /// Disconnected sessions kept for a resume.
     public var retainedSessionCount: Int { registry.retainedCount }
-    /// Connections closed at accept because ``ServerConfiguration/maximumConnections``
-    /// were open.
+    /// Connections refused at accept because ``ServerConfiguration/maximumConnections``
+    /// were open, or ``ServerConfiguration/maximumConnectionsPerClient`` from one address.
     public var refusedConnectionCount: Int { acceptor.refusedConnections.load(ordering: .relaxed) }
     /// Sockets accepted and not yet closed.
     public var openConnectionCount: Int { acceptor.openConnections.load(ordering: .relaxed) }

@@ -23,16 +23,28 @@ public struct ServerConfiguration: Sendable {
     /// Messages from one connection waiting for its session before the server stops
     /// reading that connection (until the session has handled half of them).
     public var maximumQueuedMessages: Int = 256
-    /// Open WebSocket and HTTP connections accepted at once; more are closed at accept.
+    /// Open WebSocket and HTTP connections accepted at once; more are refused at accept
+    /// (an HTTP 503 answer, then close) and logged.
     public var maximumConnections: Int = 20_000
+    /// Open connections accepted at once from one IP address; more are refused at accept
+    /// like those over ``maximumConnections``, so one client cannot take them all. Clients
+    /// behind one proxy or NAT share an address: raise it for them.
+    public var maximumConnectionsPerClient: Int = 1_000
     /// Seconds of WebSocket silence before a ping, and before hanging up.
     public var pingAfterIdleSeconds: UInt16 = 20
     public var hangUpAfterIdleSeconds: UInt16 = 30
-    /// A path for a plain echo endpoint (subprotocol ``echoSubprotocol``, any origin),
+    /// A path for a plain echo endpoint (subprotocol ``echoSubprotocol`` or none, any origin),
     /// or nil for none. For benchmarks (the transport floor) and conformance runs only.
     public var echoPath: String?
     /// Per-session bounds.
     public var sessionLimits = SessionLimits()
+    /// The key resume tokens are signed with (HMAC-SHA256), at least 32 bytes; nil picks
+    /// a random key per process. Sessions live in memory, so tokens need not outlive it.
+    public var resumeTokenKey: [UInt8]?
+    /// Whether `error` messages tell clients the details (which stage, which events it
+    /// has, the type expected). Off by default: clients get the error code and a generic
+    /// message, and the details go to the log only. Turn it on while developing.
+    public var sendsErrorDetails = false
     /// Where the server logs bad input, connections and failures.
     public var logger = Logger(label: "footlight")
 

@@ -161,8 +161,11 @@ final class ServerCore: LoopDelegate {
         }
     }
 
+    /// Refuses a message: the details go to the log, and to the client only when
+    /// ``ServerConfiguration/sendsErrorDetails`` is on.
     private func reply(_ connection: Connection, _ error: ProtocolError) {
-        if connection.sendAdvisory(.error(error), highWater: configuration.sessionLimits.outboxHighWater) {
+        let sent = configuration.sendsErrorDetails ? error : error.withoutDetails()
+        if connection.sendAdvisory(.error(sent), highWater: configuration.sessionLimits.outboxHighWater) {
             logger.info("bad client message: \(error)", metadata: ["connection": "\(connection.id)"])
         }
     }

@@ -50,7 +50,7 @@ struct BadInputTests {
 
     @Test("Unknown stage, unknown event and wrong value type are refused, named, and consume their number")
     func semanticErrors() async throws {
-        let server = try TestServer.start(stages: ProbeScenes.all)
+        let server = try TestServer.start(configure: { $0.sendsErrorDetails = true }, stages: ProbeScenes.all)
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         let bystander = try await TestClient.connect(to: server)
@@ -137,7 +137,7 @@ extension JSON {
 struct BadSlotValueTests {
     @Test("A Director output JSON cannot hold is reported to the page with the slot's name")
     func badSlotValue() async throws {
-        let server = try TestServer.start { _ in
+        let server = try TestServer.start(configure: { $0.sendsErrorDetails = true }) { _ in
             let poison = PassthroughSubject<Void, Never>()
             let stage = Stage(name: "chart")
             stage.bind(poison.map { JSON.double(.nan) }.prepend(1), to: "value")

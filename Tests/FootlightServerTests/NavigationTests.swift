@@ -44,7 +44,7 @@ struct NavigationTests {
 
     @Test("A modal is presented and dismissed; docs opens an external URL")
     func modalAndOpenURL() async throws {
-        let server = try TestServer.startApp(ExamplesApp.entry)
+        let server = try TestServer.startApp(ExamplesApp.entry) { $0.sendsErrorDetails = true }
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         try await client.send("about", in: "counter")

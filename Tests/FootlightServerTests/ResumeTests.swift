@@ -69,7 +69,7 @@ struct ResumeTests {
         #expect(client.observation.mirror.errors.isEmpty)
     }
 
-    @Test("Resuming with an unknown token starts a new session and says so; tokens are 128-bit")
+    @Test("Resuming with an unknown token starts a new session and says so; tokens carry a 128-bit id and a MAC")
     func unknownToken() async throws {
         let server = try TestServer.start { _ in [CounterScene.makeStage()] }
         defer { server.shutdown() }
@@ -79,8 +79,10 @@ struct ResumeTests {
         #expect(error.message.contains("new one"))
         try await client.wait("a new session") { $0.mirror.isReady && !$0.mirror.documents.isEmpty }
         let token = try #require(client.observation.mirror.token)
-        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
-        #expect(token != "00000000000000000000000000000000")
+        let parts = token.split(separator: ".")
+        #expect(parts.count == 3 && parts[0] == "v1", "v1.<id>.<mac>, not \(token)")
+        #expect(
+            parts.dropFirst().map(\.count) == [32, 64] && parts.dropFirst().allSatisfy { $0.allSatisfy(\.isHexDigit) })
     }
 
     @Test("A session expires after its grace period; resuming it then gives a new session")

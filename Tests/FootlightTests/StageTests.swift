@@ -37,6 +37,26 @@ import Testing
         #expect(stage.document == ["greeting": "Hello, Ada"])
     }
 
+    @Test("An action that throws is a Director failure; one given a wrong value type is not called")
+    func throwingAction() throws {
+        struct Broken: Error, CustomStringConvertible {
+            var description: String { "no stock left" }
+        }
+        var taken: [Int] = []
+        let stage = Stage(name: "shop")
+        stage.on("take") { (count: Int) throws in
+            guard count > 0 else { throw Broken() }
+            taken.append(count)
+        }
+        try stage.handle(event: "take", value: 2)
+        let badValue = #expect(throws: StageEventError.self) { try stage.handle(event: "take", value: "two") }
+        #expect(badValue?.kind == .badValue)
+        let failure = #expect(throws: StageEventError.self) { try stage.handle(event: "take", value: 0) }
+        #expect(failure?.kind == .directorFailed)
+        #expect(failure?.message == #"the Director failed on event "take" of stage "shop": no stock left"#)
+        #expect(taken == [2])
+    }
+
     @Test("Optional and non-finite values become null; an unchanged value is no change")
     func values() {
         let subject = PassthroughSubject<Double?, Never>()

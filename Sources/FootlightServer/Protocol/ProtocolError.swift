@@ -32,10 +32,35 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         public static let badAck = Code(rawValue: "bad-ack")
         /// A Director produced a value a slot cannot hold; the slot kept its last value.
         public static let badSlotValue = Code(rawValue: "bad-slot-value")
+        /// A Director failed on the event: the session ends (close 4001) and the page
+        /// should reload; other sessions are unaffected.
+        public static let directorFailed = Code(rawValue: "director-failed")
         /// The server failed to do its part (details are in the server log only).
         public static let `internal` = Code(rawValue: "internal-error")
 
         public var description: String { rawValue }
+
+        /// A message for the code that reveals nothing of the server's state.
+        public var summary: String {
+            switch self {
+            case .malformedJSON: "the message is not valid JSON"
+            case .badMessage: "the message is not a valid protocol message"
+            case .unsupportedVersion: "this protocol version is not supported"
+            case .notJoined: "join a session first"
+            case .alreadyJoined: "this connection has already joined a session"
+            case .unknownSession: "the session expired or never existed; starting a new one"
+            case .unknownStage: "the event's stage is not shown"
+            case .unknownEvent: "the stage has no such event"
+            case .badValue: "the event's value has the wrong type"
+            case .eventGap: "the event number skips ahead"
+            case .rateLimited: "too many events; event refused"
+            case .badAck: "acknowledged a message that was never sent"
+            case .badSlotValue: "a value could not be shown; the last one is kept"
+            case .directorFailed: "the session failed; reload the page"
+            case .internal: "the server failed; details are in its log"
+            default: "the message was refused"
+            }
+        }
     }
 
     /// The machine-readable code.
@@ -53,6 +78,12 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
         self.eventNumber = eventNumber
         self.firstEventNumber = firstEventNumber
+    }
+
+    /// This error as clients see it when ``ServerConfiguration/sendsErrorDetails`` is
+    /// off: the same code and event numbers with the code's generic message.
+    func withoutDetails() -> ProtocolError {
+        ProtocolError(code, code.summary, eventNumber: eventNumber, firstEventNumber: firstEventNumber)
     }
 
     /// This error and `next` (the same code, for the event right after) as one error

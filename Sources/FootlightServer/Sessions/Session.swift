@@ -13,9 +13,14 @@ final class Session: @unchecked Sendable {
     // @unchecked: every mutable member below is touched only on `queue`
     // (dispatchPrecondition in debug builds).
 
+    /// The registry's key for the session: 128 random bits as hex.
+    let id: String
+    /// What the client resumes with: the id and its signature.
     let token: String
     let queue: DispatchQueue
     private let limits: SessionLimits
+    /// Whether refusals tell the client their details (else only in the log).
+    private let sendsErrorDetails: Bool
     private let logger: Logger
     private let entry: AppEntry
     private weak var registry: SessionRegistry?
@@ -51,10 +56,12 @@ final class Session: @unchecked Sendable {
     private var bucket: TokenBucket
 
     init(
-        token: String, limits: SessionLimits, logger: Logger, entry: @escaping AppEntry,
-        registry: SessionRegistry
+        id: String, token: String, limits: SessionLimits, sendsErrorDetails: Bool, logger: Logger,
+        entry: @escaping AppEntry, registry: SessionRegistry
     ) {
+        self.id = id
         self.token = token
+        self.sendsErrorDetails = sendsErrorDetails
         self.limits = limits
         self.entry = entry
         self.registry = registry
@@ -65,7 +72,7 @@ final class Session: @unchecked Sendable {
         self.replay = ReplayBuffer(maximumCount: limits.replayMessages, maximumBytes: limits.replayBytes)
         self.bucket = TokenBucket(rate: limits.eventsPerSecond, burst: limits.eventBurst, now: .now)
         var logger = logger
-        logger[metadataKey: "session"] = "\(token.prefix(8))"
+        logger[metadataKey: "session"] = "\(id.prefix(8))"
         self.logger = logger
     }
 
@@ -93,7 +100,7 @@ final class Session: @unchecked Sendable {
             guard let self else { return }
             self.queue.async { self.flush() }
         }
-        registry?.connected(token)
+        registry?.connected(id)
 
         if !started {
             started = true
@@ -128,11 +135,21 @@ final class Session: @unchecked Sendable {
         guard connection?.id == handle.id else { return }
         handle.setDrainHandler(nil)
         connection = nil
-        registry?.disconnected(token)
+        registry?.disconnected(id)
     }
 
-    /// Ends the session for good: stages and Directors are released.
-    func end(reason: String) {
+    /// A Director failed: the session is beyond repair. Its page gets the error and a
+    /// close asking it to reload; the registry forgets it; other sessions go on.
+    private func fail(_ failure: ProtocolError) {
+        logger.error("ending the session: \(failure)")
+        registry?.remove(id)
+        connection?.send(frames([.error(sendsErrorDetails ? failure : failure.withoutDetails())]))
+        end(reason: "the session failed; reload the page", closeCode: 4001)
+    }
+
+    /// Ends the session for good: stages and Directors are released. The client, if
+    /// connected, gets `bye` and a close with `closeCode`.
+    func end(reason: String, closeCode: UInt16 = 1001) {
         onQueue()
         guard !ended else { return }
         ended = true
@@ -143,7 +160,7 @@ final class Session: @unchecked Sendable {
         if let connection {
             connection.setDrainHandler(nil)
             connection.send(frames([.bye(reason: reason)]))
-            connection.close(code: 1001, reason: reason)
+            connection.close(code: closeCode, reason: reason)
         }
         connection = nil
         logger.debug("session ended: \(reason)")
@@ -194,8 +211,11 @@ final class Session: @unchecked Sendable {
         do {
             try mounted[index].stage.handle(event: event.name, value: event.value)
         } catch {
-            let code: ProtocolError.Code = error.kind == .unknownEvent ? .unknownEvent : .badValue
-            refuse(ProtocolError(code, error.message, eventNumber: event.number))
+            switch error.kind {
+            case .unknownEvent: refuse(ProtocolError(.unknownEvent, error.message, eventNumber: event.number))
+            case .badValue: refuse(ProtocolError(.badValue, error.message, eventNumber: event.number))
+            case .directorFailed: fail(ProtocolError(.directorFailed, error.message, eventNumber: event.number))
+            }
             return
         }
         scheduleFlush()
@@ -220,8 +240,9 @@ final class Session: @unchecked Sendable {
         replay.acknowledge(through: seq)
     }
 
-    private func refuse(_ error: ProtocolError) {
-        if error.code != .badSlotValue { logger.info("refused client message: \(error)") }
+    private func refuse(_ detailed: ProtocolError) {
+        if detailed.code != .badSlotValue { logger.info("refused client message: \(detailed)") }
+        let error = sendsErrorDetails ? detailed : detailed.withoutDetails()
         // A run of events refused for the same reason (a burst over the rate limit)
         // becomes one error for the run, so none goes unreported.
         if case .error(let previous)? = advisories.last, let merged = previous.merged(with: error) {

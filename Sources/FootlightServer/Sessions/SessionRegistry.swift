@@ -4,11 +4,12 @@ import Logging
 import OrderedCollections
 import Synchronization
 
-/// Every live session of a server, by token, and the retention of disconnected ones:
+/// Every live session of a server, by id, and the retention of disconnected ones:
 /// each is kept for ``SessionLimits/retention`` after its socket drops, and at most
 /// ``SessionLimits/maximumRetained`` are kept (the longest-disconnected goes first).
 final class SessionRegistry: Sendable {
     private struct State {
+        /// By session id.
         var sessions: [String: Session] = [:]
         /// Disconnected sessions in the order they disconnected, with the time.
         var disconnected: OrderedDictionary<String, ContinuousClock.Instant> = [:]
@@ -19,12 +20,19 @@ final class SessionRegistry: Sendable {
     private let limits: SessionLimits
     private let logger: Logger
     private let entry: AppEntry
+    private let tokens: ResumeTokens
+    private let sendsErrorDetails: Bool
     // nonisolated(unsafe): set once in init, cancelled in deinit; the timer itself is
     // thread-safe and only calls `sweep`, which takes the lock.
     nonisolated(unsafe) private let sweeper: DispatchSourceTimer
 
-    init(limits: SessionLimits, logger: Logger, entry: @escaping AppEntry) {
+    init(
+        limits: SessionLimits, tokens: ResumeTokens, sendsErrorDetails: Bool, logger: Logger,
+        entry: @escaping AppEntry
+    ) {
         self.limits = limits
+        self.tokens = tokens
+        self.sendsErrorDetails = sendsErrorDetails
         self.logger = logger
         self.entry = entry
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "footlight.sessions.sweeper"))
@@ -41,33 +49,36 @@ final class SessionRegistry: Sendable {
         sweeper.cancel()
     }
 
-    /// A new session with a fresh 128-bit random token, or nil once the server is
-    /// shutting down.
+    /// A new session with a fresh 128-bit random id and its signed resume token, or
+    /// nil once the server is shutting down.
     func create() -> Session? {
-        let token = Self.newToken()
+        let id = Self.newID()
         let session = Session(
-            token: token, limits: limits, logger: logger, entry: entry, registry: self)
+            id: id, token: tokens.token(for: id), limits: limits, sendsErrorDetails: sendsErrorDetails,
+            logger: logger, entry: entry, registry: self)
         let added = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
-            state.sessions[token] = session
+            state.sessions[id] = session
             return true
         }
         return added ? session : nil
     }
 
-    /// The live session `token` names, if any.
+    /// The live session `token` names, if any: nil for a token this server did not
+    /// sign (forged or altered) as for one whose session has ended.
     func session(for token: String) -> Session? {
-        state.withLock { $0.sessions[token] }
+        guard let id = tokens.sessionID(from: token) else { return nil }
+        return state.withLock { $0.sessions[id] }
     }
 
-    func connected(_ token: String) {
-        state.withLock { _ = $0.disconnected.removeValue(forKey: token) }
+    func connected(_ id: String) {
+        state.withLock { _ = $0.disconnected.removeValue(forKey: id) }
     }
 
-    func disconnected(_ token: String) {
+    func disconnected(_ id: String) {
         let evicted = state.withLock { state -> [Session] in
-            guard state.sessions[token] != nil else { return [] }
-            state.disconnected[token] = .now
+            guard state.sessions[id] != nil else { return [] }
+            state.disconnected[id] = .now
             var evicted: [Session] = []
             while state.disconnected.count > limits.maximumRetained {
                 let oldest = state.disconnected.removeFirst().key
@@ -78,13 +89,22 @@ final class SessionRegistry: Sendable {
         end(evicted, reason: "too many disconnected sessions; the oldest was dropped")
     }
 
+    /// Forgets a session that ended by itself (its Director failed): its token then
+    /// names no session.
+    func remove(_ id: String) {
+        state.withLock { state in
+            state.sessions.removeValue(forKey: id)
+            state.disconnected.removeValue(forKey: id)
+        }
+    }
+
     /// Ends sessions disconnected for longer than the retention period.
     func sweep(now: ContinuousClock.Instant) {
         let expired = state.withLock { state -> [Session] in
             var expired: [Session] = []
-            while let (token, since) = state.disconnected.elements.first, now - since >= limits.retention {
+            while let (id, since) = state.disconnected.elements.first, now - since >= limits.retention {
                 state.disconnected.removeFirst()
-                if let session = state.sessions.removeValue(forKey: token) { expired.append(session) }
+                if let session = state.sessions.removeValue(forKey: id) { expired.append(session) }
             }
             return expired
         }
@@ -113,7 +133,7 @@ final class SessionRegistry: Sendable {
 
     private func end(_ sessions: [Session], reason: String) {
         for session in sessions {
-            logger.debug("ending session \(session.token.prefix(8)): \(reason)")
+            logger.debug("ending session \(session.id.prefix(8)): \(reason)")
             session.queue.async { session.end(reason: reason) }
         }
     }
@@ -123,7 +143,7 @@ final class SessionRegistry: Sendable {
     /// Sessions waiting for a resume.
     var retainedCount: Int { state.withLock { $0.disconnected.count } }
 
-    private static func newToken() -> String {
+    private static func newID() -> String {
         var generator = SystemRandomNumberGenerator()
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64

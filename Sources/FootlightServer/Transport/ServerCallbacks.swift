@@ -4,12 +4,16 @@ import Synchronization
 // The libwebsockets callbacks of a Footlight server context. They only move bytes
 // and carry out decisions; what to decide lives in the loop's delegate.
 
-/// protocols[0]: HTTP (static files, upgrade checks) and the loop's mailbox.
+/// protocols[0]: HTTP (static files, upgrade checks) and the loop's mailbox. A
+/// WebSocket handshake that offers no subprotocol stays bound here; the upgrade check
+/// lets that through only on the echo path, so its WebSocket events go to the echo.
 func footlightHTTPCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     switch reason {
+    case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLOSED:
+        return socketCallback(wsi, reason, user, input, length, kind: .echo)
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         // Sent to every protocol; the mailbox is drained here only. Must return 0.
         ServiceLoop.from(wsi: wsi)?.drainMailbox()

@@ -34,10 +34,11 @@ public final class ServiceLoop: @unchecked Sendable {
     private var stopRequested = false
     /// Open WebSocket connections of this loop, by id.
     private var connections: [ConnectionID: Connection] = [:]
-    /// Sockets (wsi) this loop adopted from the acceptor and libwebsockets has not destroyed.
-    private var adoptedSockets: Set<OpaquePointer> = []
+    /// Sockets (wsi) this loop adopted from the acceptor and libwebsockets has not
+    /// destroyed, with the address each came from.
+    private var adoptedSockets: [OpaquePointer: ClientAddress] = [:]
     /// Called once per adopted socket when libwebsockets destroys it.
-    var onAdoptedSocketClosed: (@Sendable () -> Void)?
+    var onAdoptedSocketClosed: (@Sendable (ClientAddress) -> Void)?
     /// The most bytes any one connection of this loop had waiting for its socket.
     let peakUnsentBytes = Atomic<Int>(0)
     /// The most messages any one connection of this loop had waiting for its session.
@@ -145,15 +146,15 @@ public final class ServiceLoop: @unchecked Sendable {
         connections[connection.id] = nil
     }
 
-    func adopted(_ wsi: OpaquePointer) {
+    func adopted(_ wsi: OpaquePointer, from client: ClientAddress) {
         assertInLoop()
-        adoptedSockets.insert(wsi)
+        adoptedSockets[wsi] = client
     }
 
     /// From LWS_CALLBACK_WSI_DESTROY: counts an adopted socket as closed, once.
     func destroyed(_ wsi: OpaquePointer) {
         assertInLoop()
-        if adoptedSockets.remove(wsi) != nil { onAdoptedSocketClosed?() }
+        if let client = adoptedSockets.removeValue(forKey: wsi) { onAdoptedSocketClosed?(client) }
     }
 
     /// A loop whose callbacks need no server delegate (a client context).
