@@ -67,6 +67,12 @@ struct FootlightDemo: ParsableCommand {
             visibility: .hidden))
     var eventsPerSecond: Double?
 
+    @Option(help: "A PEM certificate: serve https:// and wss:// with it (needs --tls-key).")
+    var tlsCertificate: String?
+
+    @Option(help: "The PEM private key of --tls-certificate.")
+    var tlsKey: String?
+
     @Flag(help: "Place a simulated bid on a random open lot every few seconds, so the auction is alive.")
     var simulatedBidder = false
 
@@ -87,6 +93,9 @@ struct FootlightDemo: ParsableCommand {
     var app: App = .auction
 
     func validate() throws {
+        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-certificate and --tls-key go together")
+        }
         guard bidInterval.isFinite, bidInterval >= 0.05 else {
             throw ValidationError("--bid-interval must be at least 0.05 seconds")
         }
@@ -110,6 +119,9 @@ struct FootlightDemo: ParsableCommand {
             configuration.sessionLimits.eventBurst = max(configuration.sessionLimits.eventBurst, 2 * eventsPerSecond)
         }
         configuration.logger = logger
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = TLSFiles(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
+        }
 
         let server: Server
         var bidder: SimulatedBidder<SystemRandomNumberGenerator>?
@@ -126,7 +138,9 @@ struct FootlightDemo: ParsableCommand {
         case .examples: server = try Server(configuration: configuration, app: ExamplesApp.entry)
         case .counter: server = try Server(configuration: configuration) { _ in [CounterScene.makeStage()] }
         }
-        print("Footlight demo on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/")
+        print(
+            "Footlight demo on \(configuration.tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
+        )
         fflush(nil)  // a script waiting for the port may be reading a pipe or a file
 
         // Graceful shutdown on SIGINT and SIGTERM: sessions are told, sockets closed.

@@ -47,6 +47,7 @@ public final class Server: Sendable {
         self.configuration = configuration
         System.raiseOpenFileLimit()
         let files = try StaticFiles(root: configuration.publicDirectory)
+        try configuration.tls?.checkReadable()
         let registry = SessionRegistry(
             limits: configuration.sessionLimits, tokens: try ResumeTokens(key: configuration.resumeTokenKey),
             sendsErrorDetails: configuration.sendsErrorDetails, logger: configuration.logger, entry: app)
@@ -122,6 +123,13 @@ public final class Server: Sendable {
             info.timeout_secs_ah_idle = 10
             info.max_http_header_data = 8192
             info.vhost_name = UnsafePointer(pinned.cString("default"))
+            if let tls = configuration.tls {
+                // Adopted sockets then start with a TLS handshake (lws_adopt_socket_vhost
+                // allows TLS on a vhost that has a certificate).
+                info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+                info.ssl_cert_filepath = UnsafePointer(pinned.cString(tls.certificatePath))
+                info.ssl_private_key_filepath = UnsafePointer(pinned.cString(tls.privateKeyPath))
+            }
             return lws_create_context(&info)
         }
         loop.keepAlive(resources)

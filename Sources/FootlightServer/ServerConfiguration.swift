@@ -1,5 +1,9 @@
 import Logging
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// How a ``Server`` listens, what it serves, and its limits.
 public struct ServerConfiguration: Sendable {
     /// The address to listen on: an IPv4 or IPv6 literal. Only this address is bound
@@ -45,6 +49,9 @@ public struct ServerConfiguration: Sendable {
     /// has, the type expected). Off by default: clients get the error code and a generic
     /// message, and the details go to the log only. Turn it on while developing.
     public var sendsErrorDetails = false
+    /// TLS: serve `https://` and `wss://` with this certificate and key, or nil for
+    /// plain `http://` and `ws://` (behind a TLS-terminating proxy, or on loopback).
+    public var tls: TLSFiles?
     /// Where the server logs bad input, connections and failures.
     public var logger = Logger(label: "footlight")
 
@@ -57,4 +64,27 @@ public struct ServerConfiguration: Sendable {
     public static let subprotocol = "footlight.v1"
     /// The echo endpoint's subprotocol.
     public static let echoSubprotocol = "footlight.echo"
+}
+
+/// The PEM files of a TLS server identity.
+public struct TLSFiles: Sendable, Equatable {
+    /// The certificate chain, server certificate first (PEM).
+    public var certificatePath: String
+    /// The certificate's private key (PEM, unencrypted).
+    public var privateKeyPath: String
+
+    public init(certificatePath: String, privateKeyPath: String) {
+        self.certificatePath = certificatePath
+        self.privateKeyPath = privateKeyPath
+    }
+
+    /// Checks that both files can be read, so a typo is reported by name (libwebsockets
+    /// would only refuse to start).
+    func checkReadable() throws(ServerError) {
+        for (what, path) in [("certificate", certificatePath), ("private key", privateKeyPath)] {
+            guard access(path, R_OK) == 0 else {
+                throw .configuration("cannot read the TLS \(what) at \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
 }

@@ -96,10 +96,11 @@ class Server:
     process: subprocess.Popen
     port: int
     log: Path
+    scheme: str = "http"
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
 
     def log_tail(self, lines: int = 40) -> str:
         with contextlib.suppress(OSError):
@@ -108,9 +109,9 @@ class Server:
 
 
 @contextlib.contextmanager
-def _running_server(tmp_path_factory, name: str, *options: str):
-    """Starts footlight-demo with `options` on a free loopback port; stops it afterwards and
-    fails if it exited early."""
+def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "http"):
+    """Starts footlight-demo with `options` on a free loopback port (serving `scheme`:
+    https with the TLS options); stops it afterwards and fails if it exited early."""
     binary = _server_binary()
     log = tmp_path_factory.mktemp(name) / "stderr.log"
     with open(log, "wb") as stderr:
@@ -126,7 +127,7 @@ def _running_server(tmp_path_factory, name: str, *options: str):
 
     def read_stdout():
         for line in process.stdout:
-            match = re.fullmatch(r"Footlight demo on http://127\.0\.0\.1:(\d+)/", line.strip())
+            match = re.fullmatch(rf"Footlight demo on {scheme}://127\.0\.0\.1:(\d+)/", line.strip())
             if match and not ready.is_set():
                 found["port"] = int(match.group(1))
                 ready.set()
@@ -134,7 +135,7 @@ def _running_server(tmp_path_factory, name: str, *options: str):
 
     threading.Thread(target=read_stdout, daemon=True).start()
     ready.wait(START_SECONDS)
-    instance = Server(process, found.get("port", 0), log)
+    instance = Server(process, found.get("port", 0), log, scheme)
     try:
         if "port" not in found:
             status = process.poll()
