@@ -19,7 +19,7 @@ _addresses = itertools.count(1)
 
 
 def unique_email(name: str) -> str:
-    return f"{name}.{next(_addresses)}.{time.monotonic_ns()}@example.com"
+    return f"{name}+{next(_addresses)}.{time.monotonic_ns()}@example.com"
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ def sign_up(app, name: str) -> str:
     form.get_by_label("Email").fill(email)
     form.get_by_label("Password").fill("correct horse")
     form.get_by_role("button", name="Sign up").click()
-    welcome = app.page.get_by_role("dialog", name=re.compile("Welcome aboard"))
+    welcome = app.page.get_by_role("dialog", name=f"Welcome aboard, {name.capitalize()}.")
     expect(welcome).to_be_visible()
     app.screenshot("kiosk-welcome")
     welcome.get_by_role("button", name="Continue").click()

@@ -13,14 +13,15 @@ public struct Account: Equatable, Sendable {
         self.website = website
     }
 
-    /// The account a new sign-up gets: the name from the address's local part
-    /// ("ada.l@…" → "Ada L"), the website from its domain.
+    /// The account a new sign-up gets: the name from the address's local part, without
+    /// a "+tag" and words of digits only ("ada.l+bids@…" → "Ada L"), the website from
+    /// its domain.
     public init(signingUpWith email: String) {
         let parts = email.split(separator: "@", maxSplits: 1)
-        let local = parts.first.map(String.init) ?? email
-        let words = local.split(whereSeparator: { ".-_+".contains($0) }).map {
-            $0.prefix(1).uppercased() + $0.dropFirst()
-        }
+        let local = parts.first.map { String($0.prefix { $0 != "+" }) } ?? email
+        let words = local.split(whereSeparator: { ".-_".contains($0) })
+            .filter { !$0.allSatisfy(\.isNumber) }
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
         self.init(
             email: email, name: words.isEmpty ? local : words.joined(separator: " "),
             website: parts.count == 2 ? "https://\(parts[1].lowercased())/" : "https://example.com/")

@@ -10,7 +10,9 @@ import Testing
         #expect(account.name == "Grace Hopper")
         #expect(account.website == "https://navy.example/")
         #expect(account.email == "grace.hopper@Navy.example")
-        #expect(Account(signingUpWith: "x_y+z@example.com").name == "X Y Z")
+        #expect(Account(signingUpWith: "x_y+bids@example.com").name == "X Y")
+        #expect(Account(signingUpWith: "grace.1984@example.com").name == "Grace")
+        #expect(Account(signingUpWith: "42@example.com").name == "42", "nothing but digits: kept as typed")
     }
 
     @Test("The directory refuses a taken address (whatever its case) and a wrong password")
