@@ -16,8 +16,10 @@ public struct ServerConfiguration: Sendable {
     /// The path of the WebSocket endpoint.
     public var webSocketPath: String = "/ws"
     /// Origins allowed to open a WebSocket, exactly as browsers send them
-    /// ("http://127.0.0.1:8080"). Nil allows only the server's own origin: the scheme
-    /// and the `Host` the request was sent to. Requests without an `Origin` are refused.
+    /// ("http://127.0.0.1:8080"). Nil allows only the server's own origin: its scheme
+    /// (https with ``tls``, else http) and the `Host` the request was sent to. Requests
+    /// without an `Origin` are refused. Behind a TLS-terminating proxy, list the
+    /// public https origin here.
     public var allowedOrigins: [String]?
     /// Service loops (threads running libwebsockets); each takes a share of the
     /// connections. Defaults to one per core.

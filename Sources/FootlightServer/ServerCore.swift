@@ -22,7 +22,9 @@ final class ServerCore: LoopDelegate {
     // MARK: Handshake
 
     func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision {
-        let decision = OriginPolicy(allowed: configuration.allowedOrigins).decide(
+        let decision = OriginPolicy(
+            allowed: configuration.allowedOrigins, scheme: configuration.tls == nil ? "http" : "https"
+        ).decide(
             request, webSocketPath: configuration.webSocketPath, echoPath: configuration.echoPath)
         if case .refuse(let status, let reason) = decision {
             logger.notice(
@@ -35,6 +37,13 @@ final class ServerCore: LoopDelegate {
     // MARK: HTTP
 
     func serveHTTP(wsi: OpaquePointer, path: String) -> Int32 {
+        let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        if route == configuration.webSocketPath || route == configuration.echoPath {
+            // A WebSocket endpoint asked for without an upgrade: not a page.
+            logger.debug("426 \(path): a WebSocket endpoint without an upgrade")
+            lws_return_http_status(wsi, 426, "this is a WebSocket endpoint")
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
         switch files.resolve(path) {
         case .notFound:
             logger.debug("404 \(path)")

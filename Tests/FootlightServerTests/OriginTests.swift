@@ -22,7 +22,8 @@ struct OriginTests {
         #expect(try await attempt(port, origin: "http://127.0.0.1:\(port)"))
         for origin in [
             "http://evil.example", "null", "http://127.0.0.1:\(port + 1)", "http://localhost:\(port)",
-            "https://127.0.0.1.evil.example:\(port)",
+            "https://127.0.0.1.evil.example:\(port)", "https://127.0.0.1:\(port)", "http://sub.127.0.0.1:\(port)",
+            "HTTP://127.0.0.1:\(port)", "http://127.0.0.1:\(port)/",
         ] {
             #expect(try await !attempt(port, origin: origin), "origin \(origin) must be refused")
         }

@@ -23,6 +23,9 @@ struct UpgradeRequest {
     let origin: String?
     let host: String?
     let subprotocols: String?
+    /// `Sec-WebSocket-Key` and `Sec-WebSocket-Version`, as sent.
+    var key: String? = nil
+    var version: String? = nil
 }
 
 /// Whether a WebSocket upgrade may go ahead.

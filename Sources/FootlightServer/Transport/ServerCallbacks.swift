@@ -24,7 +24,8 @@ func footlightHTTPCallback(
             path: requestHeader(wsi, WSI_TOKEN_GET_URI) ?? "",
             origin: requestHeader(wsi, WSI_TOKEN_ORIGIN),
             host: requestHeader(wsi, WSI_TOKEN_HOST),
-            subprotocols: requestHeader(wsi, WSI_TOKEN_PROTOCOL))
+            subprotocols: requestHeader(wsi, WSI_TOKEN_PROTOCOL), key: requestHeader(wsi, WSI_TOKEN_KEY),
+            version: requestHeader(wsi, WSI_TOKEN_VERSION))
         switch delegate.confirmUpgrade(request) {
         case .accept:
             return 0
