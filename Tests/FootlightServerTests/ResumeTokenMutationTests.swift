@@ -34,7 +34,8 @@ import Testing
         case 6: bytes = Array(token.prefix(35)) + Array(other.dropFirst(35))  // A's id, B's MAC
         case 7: bytes = foreign  // signed under another key
         default:  // another version, or upper-case hex
-            bytes = index.isMultiple(of: 2)
+            bytes =
+                index.isMultiple(of: 2)
                 ? Array("v2.".utf8) + bytes.dropFirst(3) : bytes.map { $0 >= 0x61 && $0 <= 0x66 ? $0 - 0x20 : $0 }
         }
         return bytes
