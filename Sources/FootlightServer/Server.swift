@@ -74,7 +74,9 @@ public final class Server: Sendable {
             throw error
         }
         for loop in loops {
-            loop.execute { loop.onAdoptedSocketClosed = { acceptor.closed($0) } }
+            // Weak: the acceptor holds the loops, so a strong capture would be a cycle (a
+            // leak per server, found by valgrind).
+            loop.execute { loop.onAdoptedSocketClosed = { [weak acceptor] in acceptor?.closed($0) } }
         }
         self.port = socket.port
         self.registry = registry
