@@ -259,6 +259,22 @@ public final class TestClient: Sendable {
         try await waitUntilJoined(timeout: timeout, socketsEndedBefore: endedBefore)
     }
 
+    /// Resumes like ``resume(timeout:)`` on a network that keeps failing: when a new
+    /// socket ends before the session is back (joined, every mount applied), opens
+    /// another, up to `attempts` sockets in all. Returns once a socket is open on the
+    /// resumed session; throws the last failure otherwise.
+    public func resume(attempts: Int, timeout: Duration = .seconds(10)) async throws {
+        for attempt in 1...max(1, attempts) {
+            do {
+                try await resume(timeout: timeout)
+                if observation.isOpen { return }
+            } catch TestClientError.connectionFailed(let reason) {
+                guard attempt < attempts else { throw TestClientError.connectionFailed(reason) }
+            }
+        }
+        throw TestClientError.connectionFailed("the socket ended right after each of \(attempts) resumes")
+    }
+
     /// Stops reading from the socket, so the server's writes back up.
     public func pauseReading() {
         loop.execute { [self] in socket?.setReading(false) }

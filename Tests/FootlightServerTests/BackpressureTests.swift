@@ -30,6 +30,9 @@ struct BackpressureTests {
         #expect(patches < 10_000, "changes made while the client was behind were coalesced (\(patches) patches)")
         #expect(client.observation.mirror.violations.isEmpty)
         #expect(server.peakUnsentBytes <= highWater + 8 << 10)
+        let token = try #require(client.observation.mirror.token)
+        let view = try await ServerView.documents(ofSession: token, port: server.port)
+        #expect(client.document(of: "ticker") == view.documents["ticker"], "the replica equals the server's document")
     }
 }
 

@@ -55,6 +55,41 @@ enum ProbeScenes {
         return stage
     }
 
+    /// "ledger": event "add" carries a number, which the Director records. The document
+    /// proves what was applied: "count" adds applied, "distinct" different numbers
+    /// among them, "sum" of those numbers, "last" number, and "unordered" adds whose
+    /// number was not the previous one plus one. A client that adds 1, 2, … n once each
+    /// must see count = distinct = n, sum = n(n+1)/2 and unordered = 0; a lost add
+    /// lowers distinct, a doubled one raises count above it.
+    static func ledgerStage() -> Stage {
+        let stage = Stage(name: "ledger")
+        let tally = CurrentValueSubject<LedgerTally, Never>(LedgerTally())
+        stage.bind(tally.map(\.count), to: "count")
+        stage.bind(tally.map(\.seen.count), to: "distinct")
+        stage.bind(tally.map(\.sum), to: "sum")
+        stage.bind(tally.map(\.last), to: "last")
+        stage.bind(tally.map(\.unordered), to: "unordered")
+        stage.on("add") { (number: Int) in
+            var next = tally.value
+            next.count += 1
+            next.seen.insert(number)
+            next.sum &+= number
+            if number != next.last &+ 1 { next.unordered += 1 }
+            next.last = number
+            tally.send(next)
+        }
+        return stage
+    }
+
+    /// What the ledger stage has applied.
+    struct LedgerTally {
+        var count = 0
+        var seen: Set<Int> = []
+        var sum = 0
+        var last = 0
+        var unordered = 0
+    }
+
     /// Every probe stage plus the counter.
     static let all: StageFactory = { environment in
         [CounterScene.makeStage(), echoStage(), tickerStage(environment: environment, padding: 2000)]
