@@ -23,16 +23,15 @@ struct LifecycleTests {
 
     @Test("A slow director stalls only its own session")
     func slowDirector() async throws {
-        let server = try TestServer.start { _ in [ProbeScenes.nappingCounter(seconds: 3)] }
+        // The nap is long enough that no machine load lets it end before the other
+        // session's round trip; the server's drain deadline ends the test without it.
+        let server = try TestServer.start { _ in [ProbeScenes.nappingCounter(seconds: 15)] }
         defer { server.shutdown() }
         let sleeper = try await TestClient.connect(to: server)
         let other = try await TestClient.connect(to: server)
         try await sleeper.send("nap", in: "counter")
-        try await Task.sleep(for: .milliseconds(50))
-        let start = ContinuousClock.now
         try await other.send("increment", in: "counter")
-        try await other.waitUntil("/count", in: "counter", equals: "Count: 1", timeout: .seconds(2))
-        #expect(ContinuousClock.now - start < .seconds(2))
+        try await other.waitUntil("/count", in: "counter", equals: "Count: 1")
         #expect(sleeper.observation.mirror.unacknowledged.count == 1, "the sleeper is still busy")
     }
 

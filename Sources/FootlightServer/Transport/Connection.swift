@@ -99,6 +99,15 @@ final class Connection {
     var inboundIsBinary = false
     private var outbound = Deque<OutboundFrame>()
     private var closeRequest: (code: UInt16, reason: String)?
+    /// Whether this side's close frame is out; the socket then stays open until the
+    /// peer's close arrives (or ``closeAckTimeoutSeconds`` pass), so that frames the
+    /// peer sent meanwhile are read, not left unread in the kernel where closing would
+    /// turn into a reset that destroys the peer's copy of our last frames.
+    private(set) var closeFrameSent = false
+    /// Whether a close was asked for: inbound messages are no longer wanted.
+    var isClosing: Bool { closeRequest != nil }
+    /// How long to wait for the peer's close after sending ours.
+    static let closeAckTimeoutSeconds: Int32 = 3
     /// What the server attached (its session link); opaque to the transport.
     var attachment: AnyObject?
 
@@ -146,15 +155,27 @@ final class Connection {
             }
             return 0
         }
-        if let (code, reason) = closeRequest {
-            var reasonBytes = Array(reason.utf8.prefix(123))
-            reasonBytes.withUnsafeMutableBufferPointer {
-                lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), $0.baseAddress, $0.count)
+        if let (code, reason) = closeRequest, !closeFrameSent {
+            // The close handshake by hand: libwebsockets 4.1.6, told to close with a
+            // reason, sends the close frame and closes the socket at once. Unread data
+            // from the peer (events sent before it saw our close) then makes the kernel
+            // reset the connection, and the peer loses our last frames (`bye`, 1001).
+            var frame = [UInt8](repeating: 0, count: OutboundFrame.headroom)
+            frame += [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123))
+            let length = frame.count - OutboundFrame.headroom
+            let written = frame.withUnsafeMutableBufferPointer { buffer in
+                lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, length, Self.writeClose)
             }
-            return -1
+            if written < length { return -1 }
+            closeFrameSent = true
+            lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckTimeoutSeconds)
         }
         return 0
     }
+
+    /// `LWS_WRITE_CLOSE`: libwebsockets writes a close frame for it (its header leaves
+    /// the constant out of the public enum, as lws_close_reason normally sends it).
+    private static let writeClose = lws_write_protocol(rawValue: 4)
 
     /// Stops reading from the socket (the session is behind); on the loop thread.
     func pauseReading() {

@@ -12,7 +12,8 @@ func footlightHTTPCallback(
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     switch reason {
-    case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLOSED:
+    case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLOSED,
+        LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         return socketCallback(wsi, reason, user, input, length, kind: .echo)
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         // Sent to every protocol; the mailbox is drained here only. Must return 0.
@@ -79,7 +80,13 @@ private func socketCallback(
         return 0
     case LWS_CALLBACK_RECEIVE:
         guard let connection = connection(in: slot), let delegate = connection.handle.loop.delegate else { return -1 }
+        // Closing: what the peer sent before it saw our close is read and dropped.
+        if connection.isClosing { return 0 }
         return receive(input, length, on: connection, wsi: wsi, delegate: delegate)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        // The answer to our close ends the handshake: close the socket without echoing.
+        // A close the peer started is echoed (return 0).
+        return connection(in: slot)?.closeFrameSent == true ? 1 : 0
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let connection = connection(in: slot) else { return -1 }
         return connection.writeable()
