@@ -117,3 +117,19 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets, declared only for `scripts/fuzz` (FOOTLIGHT_FUZZ=1): they have no
+// `main` of their own (libFuzzer's, which only `swift build --sanitize=fuzzer` links
+// in, calls their `LLVMFuzzerTestOneInput`), so every other build leaves them out.
+if Context.environment["FOOTLIGHT_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(
+            name: "ClientMessageFuzzer",
+            dependencies: ["FootlightJSON", "FootlightServer"]
+        ),
+        .executableTarget(
+            name: "JSONPatchFuzzer",
+            dependencies: ["FootlightJSON"]
+        ),
+    ]
+}

@@ -3,7 +3,6 @@ import Dispatch
 import Footlight
 import FootlightJSON
 import Logging
-import Synchronization
 
 /// A Footlight server: serves the public folder over HTTP and hosts one session per
 /// browser tab over a WebSocket, on one port.
@@ -30,7 +29,7 @@ public final class Server: Sendable {
     private let loops: [ServiceLoop]
     private let acceptor: Acceptor
     private let core: ServerCore
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     /// Binds the port, starts the loops and begins accepting connections. Each new
     /// session shows the stages `stages` makes, side by side at the root.

@@ -1,6 +1,6 @@
 import CLibWebSockets
+import Footlight
 import FootlightServer
-import Synchronization
 
 /// The libwebsockets client context all test clients of a process share, with its
 /// service thread.
@@ -19,7 +19,7 @@ enum ClientLoop {
         }
     }
 
-    private static let holder = Mutex<ServiceLoop?>(nil)
+    private static let holder = Locked<ServiceLoop?>(nil)
 
     private static func makeLoop() throws(ServerError) -> ServiceLoop {
         System.raiseOpenFileLimit()

@@ -1,6 +1,6 @@
+import Footlight
 import FootlightJSON
 import FootlightServer
-import Synchronization
 
 /// A headless protocol v1 client over a real loopback WebSocket (libwebsockets'
 /// client API), for socket-level tests.
@@ -61,7 +61,7 @@ public final class TestClient: Sendable {
                 connectionError: connectionError, socketsEnded: socketsEnded)
         }
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     // Touched only on the client loop's thread.
     nonisolated(unsafe) private var socket: ClientSocket?
 

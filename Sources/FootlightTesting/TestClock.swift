@@ -1,5 +1,4 @@
 import Footlight
-import Synchronization
 
 /// A clock that moves only when a test says so. Scheduled actions run, in order of
 /// their due time, during ``SceneTester/advance(by:)``.
@@ -14,7 +13,7 @@ public final class TestClock: SessionClock {
         var pending: [Int: Pending] = [:]
         var nextOrder = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Footlight
 
 /// Every account of the running app, shared by all sessions (thread-safe). Kept in
 /// memory: the demo forgets its accounts when the server stops.
@@ -8,7 +8,7 @@ public final class AccountDirectory: Sendable {
         let password: String
     }
     /// Accounts by lower-cased email.
-    private let entries: Mutex<[String: Entry]>
+    private let entries: Locked<[String: Entry]>
     /// At most this many accounts; sign-ups beyond it are refused (no unbounded growth).
     public let capacity: Int
 
@@ -19,7 +19,7 @@ public final class AccountDirectory: Sendable {
         for (account, password) in seeded {
             entries[account.email.lowercased()] = Entry(account: account, password: password)
         }
-        self.entries = Mutex(entries)
+        self.entries = Locked(entries)
         self.capacity = capacity
     }
 

@@ -1,6 +1,5 @@
 import Dispatch
 import Footlight
-import Synchronization
 
 /// The live auction: lots and bids shared by every session (a model controller, not a
 /// Director). Thread-safe: sessions call it from their own queues.
@@ -23,7 +22,7 @@ public final class AuctionService: Sendable {
         var subscribers: [Int: Subscriber] = [:]
         var nextSubscriber = 0
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A service holding `lots` (in catalogue order; ids must be unique, later
     /// duplicates are dropped), closing each on `clock`.
@@ -35,7 +34,7 @@ public final class AuctionService: Sendable {
             unique.append(lot)
         }
         self.clock = clock
-        state = Mutex(State(lots: unique, index: index))
+        state = Locked(State(lots: unique, index: index))
         for lot in unique where !lot.isClosed {
             scheduleClosing(of: lot.id, at: lot.closesAt)
         }

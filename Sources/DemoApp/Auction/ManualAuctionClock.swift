@@ -1,5 +1,4 @@
 import Footlight
-import Synchronization
 
 /// An auction clock that moves only when told: ``advance(by:)`` runs the actions that
 /// fall due, in order of due time (then of scheduling), on the calling thread.
@@ -14,11 +13,11 @@ public final class ManualAuctionClock: AuctionClock {
         var pending: [Int: Pending] = [:]
         var nextOrder = 0
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A clock reading `now`.
     public init(now: Duration = .zero) {
-        state = Mutex(State(now: now))
+        state = Locked(State(now: now))
     }
 
     public var now: Duration { state.withLock { $0.now } }

@@ -1,5 +1,4 @@
 import Footlight
-import Synchronization
 
 /// Places a bid on a random open lot every ``interval`` on the auction clock, for a
 /// random one of a few made-up paddles, so the kiosk is alive when opened alone.
@@ -17,13 +16,13 @@ public final class SimulatedBidder<Random: RandomNumberGenerator & Sendable>: Se
         var timer: ScheduledAction?
         var running = false
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A bidder for `service`, bidding every `interval` once started.
     public init(service: AuctionService, interval: Duration = .seconds(6), random: Random) {
         self.service = service
         self.interval = interval
-        state = Mutex(State(random: random))
+        state = Locked(State(random: random))
     }
 
     /// Starts bidding on the service's clock (the first bid one interval from now).

@@ -92,11 +92,24 @@ public enum ClientMessage: Sendable, Equatable {
             }
             let stage = members["stage"]?.stringValue ?? ""
             self = .report(
-                stage: String(decoding: stage.utf8.prefix(128), as: UTF8.self),
-                message: String(decoding: message.utf8.prefix(1000), as: UTF8.self))
+                stage: Self.prefix(of: stage, utf8Bytes: 128), message: Self.prefix(of: message, utf8Bytes: 1000))
         default:
             throw ProtocolError(.badMessage, "unknown message type \"\(type)\"")
         }
+    }
+
+    /// The longest prefix of `text` that fits in `limit` UTF-8 bytes, cut between
+    /// Unicode scalars (cutting the bytes could split one, and decoding the stray bytes
+    /// would add a 3-byte replacement character, past the limit).
+    static func prefix(of text: String, utf8Bytes limit: Int) -> String {
+        var size = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            size += UTF8.width(scalar)
+            guard size <= limit else { break }
+            scalars.append(scalar)
+        }
+        return String(scalars)
     }
 
     private static func integer(_ members: JSONObject, _ key: String, in type: String) throws(ProtocolError) -> Int64 {

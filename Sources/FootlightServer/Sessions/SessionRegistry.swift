@@ -2,7 +2,6 @@ import Dispatch
 import Footlight
 import Logging
 import OrderedCollections
-import Synchronization
 
 /// Every live session of a server, by id, and the retention of disconnected ones:
 /// each is kept for ``SessionLimits/retention`` after its socket drops, and at most
@@ -16,7 +15,7 @@ final class SessionRegistry: Sendable {
         /// Set at shutdown: no new sessions.
         var stopping = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let limits: SessionLimits
     private let logger: Logger
     private let entry: AppEntry

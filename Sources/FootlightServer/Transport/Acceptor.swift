@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Footlight
 import Foundation
 import Logging
 import Synchronization
@@ -19,7 +20,7 @@ final class Acceptor: Sendable {
     /// Accepted sockets not yet destroyed by libwebsockets.
     let openConnections = Atomic<Int>(0)
     /// Accepted sockets not yet destroyed, by client address (no entry at zero).
-    private let openByClient = Mutex<[ClientAddress: Int]>([:])
+    private let openByClient = Locked<[ClientAddress: Int]>([:])
     /// Connections refused because of either cap (for tests and logs).
     let refusedConnections = Atomic<Int>(0)
     private let wake: (read: Int32, write: Int32)

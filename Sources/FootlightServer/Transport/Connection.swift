@@ -1,5 +1,6 @@
 import CLibWebSockets
 import DequeModule
+import Footlight
 import Synchronization
 
 /// Identifies a connection across threads; never reused within a process.
@@ -19,7 +20,7 @@ public final class ConnectionHandle: Sendable {
     /// Set by a producer that held back because of ``pendingBytes``; the loop calls
     /// ``onDrained`` when the queue empties and clears the flag.
     let wantsDrainSignal = Atomic<Bool>(false)
-    private let drained = Mutex<(@Sendable () -> Void)?>(nil)
+    private let drained = Locked<(@Sendable () -> Void)?>(nil)
 
     init(id: ConnectionID, loop: ServiceLoop) {
         self.id = id

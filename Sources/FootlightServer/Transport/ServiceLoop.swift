@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Footlight
 import Foundation
 import Synchronization
 
@@ -24,8 +25,8 @@ public final class ServiceLoop: @unchecked Sendable {
         /// False once the context is being destroyed: no more wake-ups.
         var alive = false
     }
-    private let mailbox = Mutex(Mailbox())
-    private let threadID = Mutex<pthread_t?>(nil)
+    private let mailbox = Locked(Mailbox())
+    private let threadID = Locked<pthread_t?>(nil)
 
     /// The context; valid between start and the end of the thread.
     package private(set) var context: OpaquePointer?
@@ -71,7 +72,7 @@ public final class ServiceLoop: @unchecked Sendable {
         self.delegate = delegate
         LibWebSocketsLog.install()
         let started = DispatchSemaphore(value: 0)
-        let failure = Mutex<ServerError?>(nil)
+        let failure = Locked<ServerError?>(nil)
         nonisolated(unsafe) let factory = makeContext  // used once, on the new thread
         let thread = Thread { [self] in
             threadID.withLock { $0 = pthread_self() }

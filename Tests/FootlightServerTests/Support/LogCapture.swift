@@ -1,9 +1,9 @@
+import Footlight
 import Logging
-import Synchronization
 
 /// A log handler that keeps every message, so a test can check what reached the log.
 final class LogCapture: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     /// A logger writing into this capture, at `.trace` and up.
     var logger: Logger {

@@ -5,7 +5,6 @@ import FootlightJSON
 import FootlightServer
 import FootlightTesting
 import Foundation
-import Synchronization
 
 /// Stages that exercise the server in tests.
 enum ProbeScenes {

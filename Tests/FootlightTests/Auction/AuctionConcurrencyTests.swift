@@ -1,7 +1,6 @@
 import DemoApp
 import Dispatch
 import Footlight
-import Synchronization
 import Testing
 
 extension AuctionTests {
@@ -13,7 +12,7 @@ extension AuctionTests {
             let service = AuctionService(
                 lots: [AuctionFixtures.lot(1, startingCents: 10_000)], clock: ManualAuctionClock())
             let accepted = LockedList<Bid>()
-            let refused = Mutex(0)
+            let refused = Locked(0)
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
                 for _ in 0..<250 {
                     let minimum = service.lot("lot-1")?.minimumNextBidCents ?? 0

@@ -1,7 +1,6 @@
 import DemoApp
 import Dispatch
 import Footlight
-import Synchronization
 import Testing
 
 extension AuctionTests {

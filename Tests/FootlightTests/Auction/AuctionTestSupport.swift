@@ -1,7 +1,6 @@
 import DemoApp
 import Dispatch
 import Footlight
-import Synchronization
 
 /// The kiosk's model and Director tests, nested here so `--filter Auction` selects
 /// them all.
@@ -41,7 +40,7 @@ final class Recording<Value> {
 
 /// Values appended from any thread.
 final class LockedList<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Locked<[Value]>([])
 
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
 
