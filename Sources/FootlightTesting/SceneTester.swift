@@ -55,7 +55,8 @@ public final class SceneTester: @unchecked Sendable {
 
     /// Starts with `scene` shown at the root.
     public convenience init(_ scene: some Scene) {
-        nonisolated(unsafe) let scene = scene
+        // Used only on the tester's queue. An existential, so no generic metatype is captured.
+        nonisolated(unsafe) let scene: any Scene = scene
         self.init({ context, _ in context.show(scene) })
     }
 
