@@ -39,7 +39,10 @@ struct ServerProcessTests {
             descriptors \(baseline.descriptors) → \(after.descriptors)
             """)
         #expect(after.descriptors == baseline.descriptors, "every socket closed")
-        #expect(after.kib <= baseline.kib + baseline.kib / 10, "RSS within 10% of the baseline")
+        // Under AddressSanitizer freed memory sits in quarantine: RSS says nothing there.
+        if ProcessInfo.processInfo.environment["FOOTLIGHT_SANITIZER"] != "address" {
+            #expect(after.kib <= baseline.kib + baseline.kib / 10, "RSS within 10% of the baseline")
+        }
     }
 
     @Test("SIGTERM with live sessions: every client gets bye and close 1001; the process exits 0")

@@ -34,6 +34,12 @@ import Testing
         func close() {
             shown.append("close")
         }
+
+        /// Drops the callbacks, which hold the flow that holds this fake (a cycle only a
+        /// fake has: live screens hand the callbacks to scenes, which the page removes).
+        func forget() {
+            (signedUp, signInInstead, signedIn, signUpInstead, continued) = (nil, nil, nil, nil, nil)
+        }
     }
 
     static let ada = Account(email: "ada@example.com", name: "Ada", website: "https://example.com/")
@@ -41,6 +47,7 @@ import Testing
     @Test("Sign up: the account is reported at once, then welcome, then continue closes the flow")
     func signUp() {
         let screens = FakeScreens()
+        defer { screens.forget() }
         var accounts: [Account] = []
         let flow = SignupFlow(screens: screens) { accounts.append($0) }
         flow.start()
@@ -56,6 +63,7 @@ import Testing
     @Test("Sign in instead: the sign-in form, and a sign-in closes the flow without a welcome step")
     func signInInstead() {
         let screens = FakeScreens()
+        defer { screens.forget() }
         var accounts: [Account] = []
         SignupFlow(screens: screens) { accounts.append($0) }.start()
         screens.signInInstead?()
@@ -69,6 +77,7 @@ import Testing
     @Test("Starting at sign-in, then back to sign-up and through it")
     func signInThenSignUp() {
         let screens = FakeScreens()
+        defer { screens.forget() }
         var accounts: [Account] = []
         SignupFlow(screens: screens) { accounts.append($0) }.start(signingIn: true)
         #expect(screens.shown == ["signin"])
