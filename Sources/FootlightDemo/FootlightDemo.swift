@@ -79,6 +79,9 @@ struct FootlightDemo: ParsableCommand {
     @Option(help: "Seconds between the simulated bidder's bids.")
     var bidInterval: Double = 6
 
+    @Option(help: "Seconds a graceful shutdown waits for sessions to end and sockets to close.")
+    var drainTimeout: Double = 2
+
     /// Which app each session runs.
     enum App: String, ExpressibleByArgument, CaseIterable {
         /// The auction kiosk (the demo).
@@ -95,6 +98,9 @@ struct FootlightDemo: ParsableCommand {
     func validate() throws {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together")
+        }
+        guard drainTimeout.isFinite, drainTimeout >= 0 else {
+            throw ValidationError("--drain-timeout must be a number of seconds, 0 or more")
         }
         guard bidInterval.isFinite, bidInterval >= 0.05 else {
             throw ValidationError("--bid-interval must be at least 0.05 seconds")
@@ -155,7 +161,7 @@ struct FootlightDemo: ParsableCommand {
         }
         stop.wait()
         bidder?.stop()
-        server.shutdown()
+        server.shutdown(drainTimeout: .milliseconds(Int(drainTimeout * 1000)))
         print("Footlight demo stopped")
     }
 }
