@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FootlightJSONTests",
-            dependencies: ["FootlightJSON"]
+            dependencies: ["FootlightJSON", "FootlightTesting"]
         ),
         .testTarget(
             name: "FootlightTests",

@@ -1,5 +1,6 @@
 import FootlightJSON
 import FootlightServer
+import FootlightTesting
 import Foundation
 import Testing
 
@@ -9,14 +10,7 @@ import Testing
 /// crashes or hangs. The suite is read from ../shared/conformance (or
 /// $FOOTLIGHT_CONFORMANCE_DIR) at test time.
 @Suite struct InboundDecoderConformanceTests {
-    static let folder: URL = {
-        if let override = ProcessInfo.processInfo.environment["FOOTLIGHT_CONFORMANCE_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override).appendingPathComponent("json-parsing/test_parsing")
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/conformance/json-parsing/test_parsing")
-    }()
+    static let folder = ConformanceFiles.directory.appendingPathComponent("json-parsing/test_parsing")
 
     /// Valid JSON the decoder refuses as malformed, on purpose, with the reason.
     static let refusedValidJSON: [String: String] = [
@@ -36,9 +30,7 @@ import Testing
     @Test("n_ files are malformed-json, y_ files bad-message (but the listed ones), i_ files anything but a crash")
     func suite() throws {
         guard FileManager.default.fileExists(atPath: Self.folder.path) else {
-            #expect(
-                ProcessInfo.processInfo.environment["FOOTLIGHT_REQUIRE_CONFORMANCE"] != "1",
-                "the json-parsing suite is missing at \(Self.folder.path)")
+            #expect(!ConformanceFiles.isRequired, "the json-parsing suite is missing at \(Self.folder.path)")
             return
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {

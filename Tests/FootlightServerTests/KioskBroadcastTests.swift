@@ -31,6 +31,8 @@ struct KioskBroadcastTests {
 
         // The bidder signs in through the modal, opens lot 1 and bids its minimum.
         let bidder = try await TestClient.connect(port: server.port)
+        // One subscription to the auction per session, whether or not a lot is open too.
+        #expect(auction.subscriberCount == 31)
         try await bidder.send("signIn", in: "listings")
         try await bidder.wait("the sign-in modal") { $0.mirror.stages.last?.template == "signin" }
         let signin = try #require(bidder.observation.mirror.stages.last?.id)

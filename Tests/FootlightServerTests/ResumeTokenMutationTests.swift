@@ -1,3 +1,4 @@
+import DemoApp
 import Testing
 
 @testable import FootlightServer
@@ -6,22 +7,10 @@ import Testing
 /// may name a session. (The live side, forged tokens over a socket, is in
 /// ResumeTokenTests.)
 @Suite struct ResumeTokenMutationTests {
-    /// SplitMix64, seeded, so a failing mutant replays.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let idA = "0123456789abcdef0123456789abcdef"
     static let idB = "fedcba9876543210fedcba9876543210"
 
-    func mutate(_ token: [UInt8], other: [UInt8], foreign: [UInt8], using random: inout Seeded) -> [UInt8] {
+    func mutate(_ token: [UInt8], other: [UInt8], foreign: [UInt8], using random: inout SeededRandom) -> [UInt8] {
         var bytes = token
         let index = Int.random(in: 0..<bytes.count, using: &random)
         switch Int.random(in: 0..<9, using: &random) {
@@ -50,7 +39,7 @@ import Testing
         let foreign = Array(otherKey.token(for: Self.idA).utf8)
         #expect(tokens.sessionID(from: String(decoding: tokenA, as: UTF8.self)) == Self.idA)
         #expect(tokens.sessionID(from: String(decoding: tokenB, as: UTF8.self)) == Self.idB)
-        var random = Seeded(state: 4)
+        var random = SeededRandom(seed: 4)
         var tried = 0
         var accepted: [String] = []
         while tried < 2000 {

@@ -1,3 +1,4 @@
+import DemoApp
 import FootlightJSON
 import FootlightServer
 import FootlightTesting
@@ -8,18 +9,6 @@ import Testing
 /// number; malformed messages are refused without one; valid events apply exactly once.
 @Suite(.timeLimit(.minutes(1)))
 struct SemanticAbuseTests {
-    /// SplitMix64: a small seeded generator, so a failure replays.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("500 abusive and valid messages: errors for the bad, exactly-once for the good, the session goes on")
     func abuse() async throws {
         let server = try TestServer.start(
@@ -29,7 +18,7 @@ struct SemanticAbuseTests {
             }, stages: ProbeScenes.all)
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
-        var random = Seeded(state: 18)
+        var random = SeededRandom(seed: 18)
         var valid = 0
         var refusedEvents = 0
         var refusedMessages = 0

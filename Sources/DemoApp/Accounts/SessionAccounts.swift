@@ -15,29 +15,12 @@ public struct SessionAccounts: AccountService {
     }
 
     public func signUp(email: String, password: String) -> AnyPublisher<Account, any Error> {
-        answer { $0.signUp(email: email, password: password) }
+        let directory = self.directory
+        return clock.answer(after: latency) { directory.signUp(email: email, password: password) }
     }
 
     public func signIn(email: String, password: String) -> AnyPublisher<Account, any Error> {
-        answer { $0.signIn(email: email, password: password) }
-    }
-
-    private func answer(
-        _ request: @escaping @Sendable (AccountDirectory) -> Result<Account, AccountError>
-    ) -> AnyPublisher<Account, any Error> {
-        let result = PassthroughSubject<Account, any Error>()
-        // The subject is used only on the session's queue, where the caller subscribed.
-        nonisolated(unsafe) let subject = result
         let directory = self.directory
-        clock.schedule(after: latency) {
-            switch request(directory) {
-            case .success(let account):
-                subject.send(account)
-                subject.send(completion: .finished)
-            case .failure(let error):
-                subject.send(completion: .failure(error))
-            }
-        }
-        return result.eraseToAnyPublisher()
+        return clock.answer(after: latency) { directory.signIn(email: email, password: password) }
     }
 }

@@ -127,7 +127,13 @@ public final class AuctionService: Sendable {
     /// One lot (nil if there is no such lot), as ``lotsPublisher(on:)`` delivers it,
     /// without repeats when other lots change.
     public func lotPublisher(id: String, on queue: DispatchQueue) -> AnyPublisher<Lot?, Never> {
-        lotsPublisher(on: queue).map { lots in lots.first { $0.id == id } }.removeDuplicates().eraseToAnyPublisher()
+        Self.lot(id, in: lotsPublisher(on: queue))
+    }
+
+    /// The lot with `id` in a stream of all lots (nil when there is none), without
+    /// repeats when other lots change.
+    public static func lot(_ id: String, in lots: AnyPublisher<[Lot], Never>) -> AnyPublisher<Lot?, Never> {
+        lots.map { lots in lots.first { $0.id == id } }.removeDuplicates().eraseToAnyPublisher()
     }
 
     /// How many subscribers are registered (for tests and diagnostics).

@@ -40,19 +40,9 @@ public struct SessionBidding: BidPlacing {
     }
 
     public func placeBid(_ request: BidRequest) -> AnyPublisher<Bid, any Error> {
-        let result = PassthroughSubject<Bid, any Error>()
-        // The subject is used only on the session's queue, where the caller subscribed.
-        nonisolated(unsafe) let subject = result
         let service = self.service
-        clock.schedule(after: latency) {
-            switch service.placeBid(lotID: request.lotID, amountCents: request.amountCents, bidder: request.bidder) {
-            case .success(let bid):
-                subject.send(bid)
-                subject.send(completion: .finished)
-            case .failure(let error):
-                subject.send(completion: .failure(error))
-            }
+        return clock.answer(after: latency) {
+            service.placeBid(lotID: request.lotID, amountCents: request.amountCents, bidder: request.bidder)
         }
-        return result.eraseToAnyPublisher()
     }
 }

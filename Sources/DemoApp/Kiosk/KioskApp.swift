@@ -6,7 +6,7 @@ public enum KioskApp {
     /// The app entry for a server, all sessions sharing `services`.
     public static func entry(_ services: KioskServices) -> AppEntry {
         { context, path in
-            let session = KioskSession(services: services)
+            let session = KioskSession(services: services, environment: context.environment)
             context.show(ListingsScene(session: session))
             let route = path.split(separator: "?").first.map(String.init) ?? ""
             let parts = route.split(separator: "/").map(String.init)

@@ -23,26 +23,33 @@ public struct KioskServices: Sendable {
     }
 }
 
-/// One session's kiosk state: who is signed in. Used on the session's queue.
+/// One session's kiosk state: who is signed in, and the live streams its scenes share
+/// (one subscription to the auction and one ticker per session, however many scenes
+/// show lots). Used on the session's queue.
 public final class KioskSession {
     /// The shared services.
     public let services: KioskServices
     /// The signed-in account, nil when signed out.
     public let account = CurrentValueSubject<Account?, Never>(nil)
+    /// Every lot, live.
+    let lots: AnyPublisher<[Lot], Never>
+    /// The auction clock's time, ticking on the session's clock.
+    let now: AnyPublisher<Duration, Never>
+    /// The accounts, answering on the session's clock.
+    let accounts: any AccountService
 
-    public init(services: KioskServices) {
+    /// The state of a session running in `environment`.
+    public init(services: KioskServices, environment: SessionEnvironment) {
         self.services = services
-    }
-
-    /// The session's view of the accounts, answering on `context`'s clock.
-    func accounts(on context: Context) -> any AccountService {
-        SessionAccounts(directory: services.accounts, clock: context.environment.clock, latency: services.latency)
-    }
-
-    /// The auction clock's time, ticking on `context`'s clock.
-    func now(on context: Context) -> AnyPublisher<Duration, Never> {
         let auctionClock = services.auction.clock
-        return ClockTicks.every(services.tick, on: context.environment.clock) { auctionClock.now }
+        lots = services.auction.lotsPublisher(on: environment.queue).shareLatest()
+        now = ClockTicks.every(services.tick, on: environment.clock) { auctionClock.now }.shareLatest()
+        accounts = SessionAccounts(directory: services.accounts, clock: environment.clock, latency: services.latency)
+    }
+
+    /// The lot with `id` (nil when there is none), live.
+    func lot(_ id: String) -> AnyPublisher<Lot?, Never> {
+        AuctionService.lot(id, in: lots)
     }
 
     /// Starts the account flow as modals over the page; the session is signed in as
@@ -50,7 +57,7 @@ public final class KioskSession {
     func startAccountFlow(on context: Context, signingIn: Bool) {
         let account = self.account
         SignupFlow(
-            screens: ContextAccountScreens(context: context, accounts: accounts(on: context)),
+            screens: ContextAccountScreens(context: context, accounts: accounts),
             signedIn: { account.send($0) }
         )
         .start(signingIn: signingIn)

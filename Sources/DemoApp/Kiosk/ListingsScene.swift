@@ -14,9 +14,8 @@ public struct ListingsScene: Scene {
         let open = PassthroughSubject<RowReference, Never>()
         let profile = PassthroughSubject<Void, Never>()
         let signIn = PassthroughSubject<Void, Never>()
-        let auction = session.services.auction
         let director = ListingsDirector(
-            lots: auction.lotsPublisher(on: context.environment.queue), now: session.now(on: context),
+            lots: session.lots, now: session.now,
             segment: order.map(\.id).eraseToAnyPublisher(), open: open.map(\.id).eraseToAnyPublisher())
         let stage = Stage(name: "listings")
         stage.bind(director.segments, to: "segments")

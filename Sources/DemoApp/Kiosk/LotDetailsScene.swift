@@ -16,9 +16,8 @@ public struct LotDetailsScene: Scene {
         let submit = PassthroughSubject<Void, Never>()
         let back = PassthroughSubject<Void, Never>()
         let services = session.services
-        let queue = context.environment.queue
         let director = LotDetailsDirector(
-            lot: services.auction.lotPublisher(id: lotID, on: queue), now: session.now(on: context),
+            lot: session.lot(lotID), now: session.now,
             account: session.account.map { $0?.email }.eraseToAnyPublisher(), amount: amount.eraseToAnyPublisher(),
             submit: submit.eraseToAnyPublisher(),
             bidding: SessionBidding(

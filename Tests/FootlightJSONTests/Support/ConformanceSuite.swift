@@ -1,3 +1,4 @@
+import FootlightTesting
 import Foundation
 import Testing
 
@@ -7,19 +8,9 @@ import Testing
 /// A clone without them skips only the tests that read them. With
 /// `FOOTLIGHT_REQUIRE_CONFORMANCE=1` (set by `.ci/run`) a missing suite fails.
 enum ConformanceSuite {
-    static let directory: URL = {
-        if let override = ProcessInfo.processInfo.environment["FOOTLIGHT_CONFORMANCE_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Support
-            .deletingLastPathComponent()  // FootlightJSONTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // repository root
-        return repository.deletingLastPathComponent().appendingPathComponent("shared/conformance", isDirectory: true)
-    }()
+    static let directory = ConformanceFiles.directory
 
-    static let isRequired = ProcessInfo.processInfo.environment["FOOTLIGHT_REQUIRE_CONFORMANCE"] == "1"
+    static let isRequired = ConformanceFiles.isRequired
 
     static func url(_ relativePath: String) -> URL {
         directory.appendingPathComponent(relativePath)

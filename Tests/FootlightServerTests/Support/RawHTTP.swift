@@ -37,21 +37,8 @@ enum RawHTTP {
 
     /// Sends `request` and reads until the server closes (at most 5 s, 1 MiB).
     static func exchange(port: Int, request: [UInt8], done: ([UInt8]) -> Bool = { _ in false }) throws -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw RawHTTPError("socket failed") }
+        let fd = try connectLoopback(port: port, timeoutSeconds: 5)
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw RawHTTPError("connect failed") }
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16384)
@@ -68,4 +55,27 @@ enum RawHTTP {
 struct RawHTTPError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A TCP socket connected to 127.0.0.1:`port` whose reads time out after
+/// `timeoutSeconds` (the caller closes it).
+func connectLoopback(port: Int, timeoutSeconds: Int) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw RawHTTPError("socket failed") }
+    var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else {
+        close(fd)
+        throw RawHTTPError("connect failed")
+    }
+    return fd
 }
