@@ -72,9 +72,11 @@ let package = Package(
                 "CLibWebSockets",
             ]
         ),
+        // Examples: the demo app and its command line, apart from the framework.
         .target(
             name: "DemoApp",
-            dependencies: ["Footlight"]
+            dependencies: ["Footlight"],
+            path: "Sources/Examples/DemoApp"
         ),
         .executableTarget(
             name: "FootlightDemo",
@@ -84,19 +86,23 @@ let package = Package(
                 "FootlightServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Examples/FootlightDemo"
         ),
+        // Tools: benchmarks, the load generator and their support, apart from the framework.
         .target(
             name: "BenchSupport",
-            path: "Sources/BenchSupport"
+            path: "Sources/Tools/BenchSupport"
         ),
         .executableTarget(
             name: "FootlightBench",
-            dependencies: ["FootlightJSON", "BenchSupport"]
+            dependencies: ["FootlightJSON", "BenchSupport"],
+            path: "Sources/Tools/FootlightBench"
         ),
         .executableTarget(
             name: "FootlightLoad",
-            dependencies: ["FootlightServer", "FootlightJSON", "CLibWebSockets", "BenchSupport"]
+            dependencies: ["FootlightServer", "FootlightJSON", "CLibWebSockets", "BenchSupport"],
+            path: "Sources/Tools/FootlightLoad"
         ),
         .testTarget(
             name: "FootlightJSONTests",
@@ -105,6 +111,10 @@ let package = Package(
         .testTarget(
             name: "FootlightTests",
             dependencies: ["Footlight", "FootlightTesting", "DemoApp"]
+        ),
+        .testTarget(
+            name: "DemoAppTests",
+            dependencies: ["DemoApp", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON"]
         ),
         .testTarget(
             name: "FootlightServerTests",
@@ -125,11 +135,13 @@ if Context.environment["FOOTLIGHT_FUZZ"] == "1" {
     package.targets += [
         .executableTarget(
             name: "ClientMessageFuzzer",
-            dependencies: ["FootlightJSON", "FootlightServer"]
+            dependencies: ["FootlightJSON", "FootlightServer"],
+            path: "Sources/Tools/ClientMessageFuzzer"
         ),
         .executableTarget(
             name: "JSONPatchFuzzer",
-            dependencies: ["FootlightJSON"]
+            dependencies: ["FootlightJSON"],
+            path: "Sources/Tools/JSONPatchFuzzer"
         ),
     ]
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The inbound decoder on its own (bytes → JSON → ClientMessage); over real sockets
-/// in BadInputTests, and under libFuzzer in Sources/ClientMessageFuzzer.
+/// in BadInputTests, and under libFuzzer in Sources/Tools/ClientMessageFuzzer.
 @Suite struct ClientMessageDecodingTests {
     @Test("A report is cut to 128 and 1,000 bytes between characters, never past the limit")
     func reportIsCutBetweenCharacters() throws {

@@ -9,6 +9,7 @@ public enum ConformanceFiles {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
         let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Support
             .deletingLastPathComponent()  // FootlightTesting
             .deletingLastPathComponent()  // Sources
             .deletingLastPathComponent()  // repository root
