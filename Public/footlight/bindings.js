@@ -4,14 +4,16 @@
  * reconciliation plans. DOM part: binds a stage's cloned template and updates only the bindings
  * whose slots a patch changed; list rows keep their nodes (moved, never rebuilt) and a focused
  * control with events in flight keeps what the user typed until they are acknowledged.
+ * Needs constants.js; in the page its exports are the global FootlightBindings. The DOM part
+ * calls two functions of files loaded later, which runtime.js hands to `init` at boot: its own
+ * `report` and events.js's `isHeld`.
  */
-(function (root, factory) {
+((root, factory) => {
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'));
-  else Object.assign(root.Footlight, factory(root.Footlight));
-})(this, function (F) {
+  else root.FootlightBindings = factory(root.FootlightConstants);
+})(this, (K) => {
   'use strict';
 
-  const { K } = F;
   const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
   // ---- Pure ----------------------------------------------------------------------------------
@@ -115,10 +117,18 @@
   const SELECTOR = Object.values(K.BIND).map((attribute) => `[${attribute}]`).join();
   const rowIds = new WeakMap(); // row element → its id
   const held = new Set(); // value bindings waiting for their control's events to be acknowledged
+  let report; // (st, message): logs a binding error and sends it to the server (runtime.js)
+  let isHeld; // (el): whether updates to a control's slot wait (events.js)
+
+  /** Wires the DOM part to the files loaded later; runtime.js calls it at boot, before any stage mounts. */
+  function init(reportError, isHeldControl) {
+    report = reportError;
+    isHeld = isHeldControl;
+  }
 
   /**
    * Binds the elements under `root` (and `root`) for stage `st`; `list` names the list when `root`
-   * is a row. Errors are reported (F.report), never thrown. @returns the binding records.
+   * is a row. Errors are reported (`report`), never thrown. @returns the binding records.
    */
   function bindTree(root, st, list) {
     const binds = [];
@@ -141,7 +151,7 @@
             binds.push(b);
           }
         } catch (error) {
-          F.report(st, error.message);
+          report(st, error.message);
         }
       }
     }
@@ -154,7 +164,7 @@
       if (slots && !slots.has('') && !slots.has(b.path[0])) continue;
       let value = readPath(scope, b.path);
       if (value === undefined) {
-        F.report(st, `no slot "${b.path.join('.')}" in ${b.list ? `list "${b.list}"` : 'the document'}`);
+        report(st, `no slot "${b.path.join('.')}" in ${b.list ? `list "${b.list}"` : 'the document'}`);
         value = null;
       }
       apply(b, value);
@@ -165,7 +175,7 @@
     const { el, kind, name } = b;
     if (b.not) value = !truthy(value);
     if (value === b.last && !held.has(b)) return;
-    if (kind === 'value' && F.isHeld(el)) {
+    if (kind === 'value' && isHeld(el)) {
       b.hold = value;
       held.add(b);
       return;
@@ -190,16 +200,16 @@
     const { st, el } = b;
     const path = b.path.join('.');
     if (!Array.isArray(rows)) {
-      if (rows !== null) F.report(st, `list "${path}" is not an array`);
+      if (rows !== null) report(st, `list "${path}" is not an array`);
       rows = [];
     }
-    rows = rows.filter((row) => row?.[K.ID] != null || F.report(st, `list "${path}" has a row with no ${K.ID}`));
+    rows = rows.filter((row) => row?.[K.ID] != null || report(st, `list "${path}" has a row with no ${K.ID}`));
     const ids = rows.map((row) => row[K.ID]);
     let plan;
     try {
       plan = planList(b.keys, ids);
     } catch (error) {
-      return F.report(st, `list "${path}": ${error.message}`);
+      return report(st, `list "${path}": ${error.message}`);
     }
     for (const id of plan.remove) {
       b.rows.get(id).node.remove();
@@ -234,7 +244,7 @@
 
   /** Applies the latest held value of each control whose events are all acknowledged now. */
   function release() {
-    for (const b of held) if (!F.isHeld(b.el)) apply(b, b.hold);
+    for (const b of held) if (!isHeld(b.el)) apply(b, b.hold);
   }
 
   /** The id of the innermost list row holding `el`, or undefined. */
@@ -242,5 +252,5 @@
     for (; el; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
   }
 
-  return { parseSlot, parseBinding, readPath, truthy, planList, bindTree, render, release, rowId };
+  return { parseSlot, parseBinding, readPath, truthy, planList, init, bindTree, render, release, rowId };
 });

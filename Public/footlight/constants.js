@@ -1,12 +1,14 @@
 /*
  * Footlight browser runtime: every name the runtime shares with the server or the page, once.
  * Wire names (Protocol.md), binding attributes (Bindings.md), ids, classes, texts and default
- * timings. Loaded first; starts the shared namespace window.Footlight.
+ * timings. Loaded first and needs nothing. Exports the constants object itself, which the other
+ * files take as `K`; in the page it is the global FootlightConstants (each file sets one global of
+ * its own and only reads the others'; runtime.js describes the wiring).
  */
-(function (root, factory) {
+((root, factory) => {
   if (typeof module === 'object' && module.exports) module.exports = factory();
-  else root.Footlight = Object.assign(root.Footlight || {}, factory());
-})(this, function () {
+  else root.FootlightConstants = factory();
+})(this, () => {
   'use strict';
 
   const K = {
@@ -62,5 +64,5 @@
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;
 
-  return { K };
+  return K;
 });

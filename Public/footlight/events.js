@@ -4,14 +4,17 @@
  * throttle, commit on blur) with an injectable clock, and the value rules for controls and forms.
  * DOM part: one delegated listener per event type on each stage element; the busy state of an
  * element until its event is acknowledged; whether a control's slot updates must wait.
+ * Needs constants.js and, from bindings.js, `rowId` and `release`; in the page its exports are
+ * the global FootlightEvents. Sending an event (transport.js, loaded later) is a function that
+ * runtime.js hands to `init` at boot.
  */
-(function (root, factory) {
-  if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'));
-  else Object.assign(root.Footlight, factory(root.Footlight));
-})(this, function (F) {
+((root, factory) => {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'), require('./bindings.js'));
+  else root.FootlightEvents = factory(root.FootlightConstants, root.FootlightBindings);
+})(this, (K, bindings) => {
   'use strict';
 
-  const { K } = F;
+  const { rowId, release } = bindings;
 
   // ---- Pure ----------------------------------------------------------------------------------
 
@@ -81,6 +84,12 @@
   const clock = { now: () => Date.now(), set: (fn, ms) => setTimeout(fn, ms), clear: (timer) => clearTimeout(timer) };
   const busy = new Map(); // element → the number of its latest unacknowledged event
   const gates = new WeakMap(); // element → {event name: gate}
+  let sendEvent; // (stage, name, value) → the event's number: numbers, queues and sends it (transport.js)
+
+  /** Wires the DOM part to the file loaded later; runtime.js calls it at boot, before any stage mounts. */
+  function init(send) {
+    sendEvent = send;
+  }
 
   /** Listens for the event bindings inside stage `st` (its element `st.el`, its options `st.opts`). */
   function listen(st) {
@@ -91,7 +100,7 @@
         const el = event.target.closest(`[${attribute}]`);
         if (!el) return;
         if (type === 'submit' || (type === 'click' && el.tagName === 'A')) event.preventDefault();
-        const id = F.rowId(el);
+        const id = rowId(el);
         const control = type === 'input' || type === 'change';
         let value = control ? controlValue(el) : type === 'submit' ? formValue(el) : type === 'keydown' ? { [K.KEY]: event.key } : undefined;
         // Inside a list row: {id} for a click, {id, value} for a control, the row's id added otherwise.
@@ -104,7 +113,7 @@
     st.el.addEventListener('focusout', (event) => {
       const own = gates.get(event.target);
       if (own) for (const name in own) own[name].flush();
-      setTimeout(F.release); // once focus has moved, held updates may apply
+      setTimeout(release); // once focus has moved, held updates may apply
     });
   }
 
@@ -124,7 +133,7 @@
   }
 
   function emit(st, el, name, value) {
-    busy.set(el, F.sendEvent(st.id, name, value));
+    busy.set(el, sendEvent(st.id, name, value));
     el.setAttribute(K.A_BUSY, 'true');
     el.classList.add(K.C_BUSY);
   }
@@ -137,7 +146,7 @@
       el.removeAttribute(K.A_BUSY);
       el.classList.remove(K.C_BUSY);
     }
-    F.release();
+    release();
   }
 
   /** Whether updates to `el`'s slot wait: it has focus and a value not yet sent or acknowledged. */
@@ -147,5 +156,5 @@
     return busy.has(el) || Object.values(own).some((g) => g.pending);
   }
 
-  return { gate, controlValue, formValue, listen, consumed, isHeld };
+  return { gate, controlValue, formValue, init, listen, consumed, isHeld };
 });

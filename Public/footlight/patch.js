@@ -9,11 +9,12 @@
  * - A patch is all or nothing: a failure throws PatchError and the caller keeps the old document.
  * - Object keys are plain data: members are read with hasOwnProperty and written with
  *   defineProperty, so "__proto__" or "constructor" can never reach Object.prototype.
+ * Needs nothing; in the page its exports are the global FootlightPatch, read by runtime.js.
  */
-(function (root, factory) {
+((root, factory) => {
   if (typeof module === 'object' && module.exports) module.exports = factory();
   else root.FootlightPatch = factory();
-})(typeof self !== 'undefined' ? self : this, function () {
+})(this, () => {
   'use strict';
 
   const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);

@@ -1,16 +1,48 @@
 /*
- * Footlight browser runtime: stages (Bindings.md, Protocol.md). Loaded last; boots the page.
+ * Footlight browser runtime: stages (Bindings.md, Protocol.md). Loaded last; wires the other
+ * files together and boots the page.
  * Mounts each stage's template at the root, pushed on the navigation stack (with a History
  * entry, popped by the back button through `@back`) or as a modal; applies patches; opens
- * URLs; reports binding errors. window.footlight = {send, state} is for debugging and tests.
+ * URLs; reports binding errors. Its exports, {send, state}, are window.footlight in the page,
+ * for debugging and tests; under Node the file only builds them (no document, no boot).
+ *
+ * The wiring. Each file is a module: its factory takes the modules it needs and returns its own
+ * exports. Under Node a file `require`s them; in the page each file sets one global of its own,
+ * which only later files read. No file writes into another's exports or globals.
+ *   file           global               factory takes
+ *   constants.js   FootlightConstants   nothing
+ *   patch.js       FootlightPatch       nothing
+ *   bindings.js    FootlightBindings    K (constants)
+ *   events.js      FootlightEvents      K, bindings (rowId, release)
+ *   transport.js   FootlightTransport   K
+ *   runtime.js     footlight            K, patch, bindings, events, transport
+ * A call against that order is a callback this file hands over at boot, before the socket opens,
+ * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets this
+ * file's report and events' isHeld, events.init gets transport's sendEvent, and transport.connect
+ * gets this file's apply and reset and events' consumed.
  */
-(function (root, factory) {
-  if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'), require('./patch.js'));
-  else Object.assign(root.Footlight, factory(root.Footlight, root.FootlightPatch));
-})(this, function (F, P) {
+((root, factory) => {
+  if (typeof module === 'object' && module.exports) {
+    module.exports = factory(
+      require('./constants.js'),
+      require('./patch.js'),
+      require('./bindings.js'),
+      require('./events.js'),
+      require('./transport.js'),
+    );
+  } else {
+    root.footlight = factory(
+      root.FootlightConstants,
+      root.FootlightPatch,
+      root.FootlightBindings,
+      root.FootlightEvents,
+      root.FootlightTransport,
+    );
+  }
+})(this, (K, jsonPatch, bindings, events, transport) => {
   'use strict';
 
-  const { K } = F;
+  const { applyPatch, changedPaths } = jsonPatch;
   const stages = new Map(); // instance id → {id, template, place, el, doc, opts, binds, …}
   const layers = []; // the stages with a History entry (pushed and modal), bottom first
   let skipPops = 0; // popstates caused by the runtime's own history.back()
@@ -26,7 +58,7 @@
     if (st.reported.has(message)) return;
     st.reported.add(message);
     console.error(`footlight: stage "${st.id}": ${message}`);
-    F.sendReport(st.id, message);
+    transport.sendReport(st.id, message);
   }
 
   function mount(message) {
@@ -44,13 +76,13 @@
         el.setAttribute(K.A_STAGE_ID, id);
         el.tabIndex = -1;
         el.append(source.content.cloneNode(true));
-        st.binds = F.bindTree(el, st, '');
-        F.listen(st);
+        st.binds = bindings.bindTree(el, st, '');
+        events.listen(st);
         place(st, message[K.URL]);
       } else report(st, `no <template ${K.A_TEMPLATE}="${template}"> in the page`);
     }
     Object.assign(st, { doc: message[K.DOC], opts: message[K.EVENTS] || {}, stale: false });
-    if (st.el) F.render(st, st.binds, st.doc, null);
+    if (st.el) bindings.render(st, st.binds, st.doc, null);
     return true;
   }
 
@@ -110,7 +142,7 @@
     if (historyDepth() > layers.length) return skipPops++, history.go(layers.length - historyDepth());
     for (let i = layers.length - 1; i >= historyDepth(); i--) {
       const st = layers[i];
-      if (!st.backed) (st.backed = true), F.sendEvent(st.id, K.BACK);
+      if (!st.backed) (st.backed = true), transport.sendEvent(st.id, K.BACK);
     }
   }
 
@@ -119,11 +151,11 @@
     const what = `footlight: patch ${message[K.SEQ]} for stage "${message[K.STAGE]}"`;
     if (!st || st.doc === undefined) return console.error(`${what}: not mounted`), true;
     try {
-      st.doc = P.applyPatch(st.doc, message[K.OPS]);
+      st.doc = applyPatch(st.doc, message[K.OPS]);
     } catch (error) {
       return console.error(`${what}: ${error.message}`), false;
     }
-    if (st.el) F.render(st, st.binds, st.doc, P.changedPaths(message[K.OPS]));
+    if (st.el) bindings.render(st, st.binds, st.doc, changedPaths(message[K.OPS]));
     return true;
   }
 
@@ -149,24 +181,26 @@
   function boot() {
     outlet = document.getElementById(K.OUTLET); // the page must have both outlets
     modals = document.getElementById(K.MODALS);
+    // The calls against the load order (see the header), handed over before any can happen.
+    bindings.init(report, events.isHeld);
+    events.init(transport.sendEvent);
     addEventListener('popstate', onPopState);
-    F.connect({ apply, reset, consumed: F.consumed });
+    transport.connect({ apply, reset, consumed: events.consumed });
   }
 
-  if (typeof window === 'object' && typeof document === 'object') {
-    F.report = report;
-    window.footlight = {
-      send: F.sendEvent,
-      state() {
-        const state = F.connection();
-        state.documents = {};
-        for (const [id, st] of stages) if (st.doc !== undefined) state.documents[id] = st.doc;
-        return state;
-      },
-    };
+  if (typeof document === 'object') {
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
     else boot();
   }
 
-  return { report };
+  // The exports: window.footlight in the page.
+  return {
+    send: transport.sendEvent,
+    state() {
+      const state = transport.connection();
+      state.documents = {};
+      for (const [id, st] of stages) if (st.doc !== undefined) state.documents[id] = st.doc;
+      return state;
+    },
+  };
 });

@@ -5,14 +5,14 @@
  * as Sources/FootlightTesting/ClientMirror.swift keeps it.
  * I/O part: join or resume, hand state messages to the runtime in seq order, ping, reconnect,
  * and the banner saying when the page is not connected.
+ * Needs constants.js only; in the page its exports are the global FootlightTransport. What it
+ * calls back (the runtime's apply and reset, events.js's consumed) is handed to `connect` at boot.
  */
-(function (root, factory) {
+((root, factory) => {
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'));
-  else Object.assign(root.Footlight, factory(root.Footlight));
-})(this, function (F) {
+  else root.FootlightTransport = factory(root.FootlightConstants);
+})(this, (K) => {
   'use strict';
-
-  const { K } = F;
 
   // ---- Pure ----------------------------------------------------------------------------------
 

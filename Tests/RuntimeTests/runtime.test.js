@@ -1,6 +1,8 @@
 // Tests for the browser runtime's pure parts (Public/footlight/*.js): binding attributes, keyed
 // list plans, event gates with a fake clock, control and form values, reconnect backoff and the
-// session bookkeeping (seqs, acks, event numbers, the unacknowledged queue).
+// session bookkeeping (seqs, acks, event numbers, the unacknowledged queue). Then the six files
+// together: how they are wired (each its own global, factories taking only earlier files) and the
+// page booting in a small fake browser.
 // Run with scripts/test-runtime (node --test); Node 20+, no packages.
 'use strict';
 
@@ -12,7 +14,7 @@ const vm = require('node:vm');
 
 const folder = path.resolve(__dirname, '..', '..', 'Public', 'footlight');
 const load = (name) => require(path.join(folder, name));
-const { K } = load('constants.js');
+const K = load('constants.js');
 const { parseSlot, parseBinding, readPath, truthy, planList } = load('bindings.js');
 const { gate, controlValue, formValue } = load('events.js');
 const { backoff, Session } = load('transport.js');
@@ -601,28 +603,368 @@ describe('session bookkeeping', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('the runtime in a page', () => {
-  test('the files load in order into one namespace, with window.footlight', () => {
-    const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js'];
-    const listeners = [];
-    const window = {
-      document: { readyState: 'loading', addEventListener: (type, fn) => listeners.push(type) },
-      console,
-    };
-    window.self = window;
-    window.window = window;
-    const context = vm.createContext(window);
-    for (const file of order) vm.runInContext(fs.readFileSync(path.join(folder, file), 'utf8'), context, { filename: file });
-    const F = window.Footlight;
-    for (const name of ['parseBinding', 'planList', 'bindTree', 'render', 'release', 'rowId', 'gate', 'listen', 'consumed', 'isHeld', 'backoff', 'Session', 'connect', 'sendEvent', 'sendReport', 'connection', 'report']) {
-      assert.equal(typeof F[name], 'function', name);
+/** The page's script tags, in order, with the one global each file sets in a browser. */
+const PAGE = [
+  ['constants.js', 'FootlightConstants'],
+  ['patch.js', 'FootlightPatch'],
+  ['bindings.js', 'FootlightBindings'],
+  ['events.js', 'FootlightEvents'],
+  ['transport.js', 'FootlightTransport'],
+  ['runtime.js', 'footlight'],
+];
+
+/** What a file's wrapper hands its factory: {required: the files under Node, read: the globals in a page}. */
+function wrapperInputs(file) {
+  const source = fs.readFileSync(path.join(folder, file), 'utf8');
+  const [start, end] = [source.indexOf('((root, factory) => {'), source.indexOf('})(this, ')];
+  assert.ok(start >= 0 && end > start, `${file} starts with the usual wrapper`);
+  const wrapper = source.slice(start, end);
+  const required = [...wrapper.matchAll(/require\('\.\/([\w-]+\.js)'\)/g)].map((match) => match[1]);
+  const read = [...wrapper.matchAll(/\broot\.(\w+)\b(?!\s*=[^=])/g)].map((match) => match[1]);
+  return { required, read };
+}
+
+/**
+ * Just enough of a browser for the runtime: elements (attributes, classes, children, bubbling
+ * events, focus), a document with the page's outlets and stage templates, a WebSocket that
+ * records what is sent, sessionStorage, History and timers that run only when the test says so.
+ * `templates` maps a template name to a function building its content.
+ */
+function fakeBrowser(templates) {
+  const clock = fakeClock();
+  const sockets = [];
+  const errors = [];
+  const documentListeners = [];
+  const windowListeners = [];
+
+  class Element {
+    constructor(tagName, attributes = {}, children = []) {
+      const classes = new Set();
+      Object.assign(this, { tagName: tagName.toUpperCase(), parentNode: null, children: [], hidden: false, text: '' });
+      this.attributes = new Map(Object.entries(attributes));
+      this.type = attributes.type ?? '';
+      this.value = '';
+      this.listeners = {};
+      this.classList = {
+        add: (name) => classes.add(name),
+        remove: (name) => classes.delete(name),
+        toggle: (name, on = !classes.has(name)) => (on ? classes.add(name) : classes.delete(name), on),
+        contains: (name) => classes.has(name),
+      };
+      this.append(...children);
     }
-    assert.deepEqual(JSON.parse(JSON.stringify(F.K)), JSON.parse(JSON.stringify(K)));
-    assert.equal(typeof window.FootlightPatch.applyPatch, 'function');
+    get textContent() {
+      return this.text + this.children.map((child) => child.textContent).join('');
+    }
+    set textContent(text) {
+      for (const child of this.children) child.parentNode = null;
+      this.children = [];
+      this.text = String(text);
+    }
+    get childElementCount() {
+      return this.children.length;
+    }
+    get firstElementChild() {
+      return this.children[0] ?? null;
+    }
+    getAttribute(name) {
+      return this.attributes.has(name) ? this.attributes.get(name) : null;
+    }
+    setAttribute(name, value) {
+      this.attributes.set(name, String(value));
+    }
+    removeAttribute(name) {
+      this.attributes.delete(name);
+    }
+    // Selectors the runtime uses on stage content: tag names and [attribute] lists.
+    matches(selector) {
+      return selector.split(',').some((one) => {
+        const attribute = /^\[([\w-]+)\]$/.exec(one.trim());
+        return attribute ? this.attributes.has(attribute[1]) : this.tagName === one.trim().toUpperCase();
+      });
+    }
+    querySelectorAll(selector) {
+      return this.children.flatMap((child) => [...(child.matches(selector) ? [child] : []), ...child.querySelectorAll(selector)]);
+    }
+    querySelector(selector) {
+      return this.querySelectorAll(selector)[0] ?? null;
+    }
+    closest(selector) {
+      for (let el = this; el; el = el.parentNode) if (el.matches(selector)) return el;
+      return null;
+    }
+    append(...nodes) {
+      for (const node of nodes) {
+        if (typeof node === 'string') this.text += node;
+        else this.insertBefore(node, null);
+      }
+    }
+    insertBefore(node, next) {
+      node.remove();
+      node.parentNode = this;
+      this.children.splice(next ? this.children.indexOf(next) : this.children.length, 0, node);
+    }
+    remove() {
+      if (this.parentNode) this.parentNode.children.splice(this.parentNode.children.indexOf(this), 1);
+      this.parentNode = null;
+    }
+    cloneNode(deep) {
+      const copy = new Element(this.tagName, Object.fromEntries(this.attributes), deep ? this.children.map((child) => child.cloneNode(true)) : []);
+      copy.text = this.text;
+      if (this.content) copy.content = this.content.cloneNode(true);
+      return copy;
+    }
+    addEventListener(type, listener) {
+      (this.listeners[type] ||= []).push(listener);
+    }
+    /** Dispatches a bubbling event at this element; returns it. */
+    dispatch(type, init = {}) {
+      const event = { type, target: this, defaultPrevented: false, ...init };
+      event.preventDefault = () => (event.defaultPrevented = true);
+      for (let el = this; el; el = el.parentNode) for (const listener of el.listeners[type] || []) listener(event);
+      return event;
+    }
+    focus() {
+      document.activeElement = this;
+    }
+  }
+
+  /** An element; a 'template' takes its children as its content, as in a page. */
+  const h = (tagName, attributes, ...children) => {
+    if (tagName !== 'template') return new Element(tagName, attributes, children);
+    return Object.assign(new Element(tagName, attributes), { content: new Element('#fragment', {}, children) });
+  };
+
+  const page = { outlet: h('main'), modals: h('div'), banner: h('div') };
+  const ids = { 'footlight-outlet': page.outlet, 'footlight-modal': page.modals, 'footlight-banner': page.banner };
+  const document = {
+    readyState: 'loading',
+    activeElement: null,
+    documentElement: h('html'),
+    addEventListener: (type, listener) => documentListeners.push([type, listener]),
+    getElementById: (id) => ids[id] ?? null,
+    querySelector(selector) {
+      const name = /^template\[data-stage="(.*)"\]$/.exec(selector)?.[1];
+      return name in templates ? h('template', { 'data-stage': name }, ...templates[name](h)) : null;
+    },
+    createElement: (tagName) => h(tagName, {}),
+  };
+
+  class WebSocket {
+    constructor(url, protocol) {
+      Object.assign(this, { url, protocol, readyState: 0, sent: [] });
+      sockets.push(this);
+    }
+    send(text) {
+      this.sent.push(JSON.parse(text));
+    }
+    close() {
+      this.readyState = 3;
+    }
+    // For the test: the server's side.
+    open() {
+      this.readyState = 1;
+      this.onopen();
+    }
+    receive(message) {
+      this.onmessage({ data: JSON.stringify(message) });
+    }
+  }
+
+  const storage = new Map();
+  const window = {
+    document,
+    WebSocket,
+    location: { protocol: 'http:', host: 'footlight.test', pathname: '/', search: '', href: 'http://footlight.test/' },
+    history: { state: null, pushState() {}, replaceState() {}, back() {}, go() {} },
+    sessionStorage: {
+      getItem: (key) => (storage.has(key) ? storage.get(key) : null),
+      setItem: (key, value) => storage.set(key, String(value)),
+      removeItem: (key) => storage.delete(key),
+    },
+    CSS: { escape: (text) => text },
+    setTimeout: (fn, ms = 0) => clock.set(fn, ms),
+    clearTimeout: (id) => clock.clear(id),
+    setInterval: () => 0, // the ping: never due in these tests
+    clearInterval() {},
+    addEventListener: (type) => windowListeners.push(type),
+    scrollY: 0,
+    scrollTo() {},
+    open() {},
+    console: { ...console, error: (...args) => errors.push(args.join(' ')) },
+  };
+  window.window = window;
+  window.self = window;
+  return { window, document, page, clock, sockets, errors, storage, documentListeners, windowListeners };
+}
+
+/**
+ * Runs the six files in page order in one context, as the page's script tags do. Returns, for each
+ * file, the globals it added and the names of existing globals whose value it changed (`writes`),
+ * and a check that every file's exports are still what they were just after that file ran.
+ */
+function loadPage(window) {
+  const context = vm.createContext(window);
+  const writes = [];
+  const exported = [];
+  for (const [file, global] of PAGE) {
+    const before = new Map(Object.getOwnPropertyNames(window).map((name) => [name, window[name]]));
+    vm.runInContext(fs.readFileSync(path.join(folder, file), 'utf8'), context, { filename: file });
+    const names = Object.getOwnPropertyNames(window);
+    writes.push({
+      file,
+      added: names.filter((name) => !before.has(name)),
+      changed: names.filter((name) => before.has(name) && before.get(name) !== window[name]),
+    });
+    exported.push([global, window[global], { ...window[global] }, JSON.stringify(window[global])]);
+  }
+  const exportsUnchanged = () => {
+    for (const [global, value, copy, json] of exported) {
+      assert.equal(window[global], value, `the global ${global}`);
+      assert.deepEqual(Object.keys(value), Object.keys(copy), `the names ${global} exports`);
+      for (const name of Object.keys(copy)) assert.equal(value[name], copy[name], `${global}.${name}`);
+      assert.equal(JSON.stringify(value), json, `${global}'s data`);
+    }
+  };
+  return { writes, exportsUnchanged };
+}
+
+/** A stage template with an output of each kind the wiring touches, a list and two events. */
+const demoTemplate = (h) => [
+  h('p', { class: 'count', 'data-text': 'count' }),
+  h('p', { 'data-text': 'missing' }),
+  h('button', { type: 'button', 'data-on-click': 'increment' }),
+  h('input', { type: 'text', 'data-value': 'name', 'data-on-input': 'name' }),
+  h('ol', { 'data-list': 'rows' }, h('template', {}, h('li', {}, h('button', { type: 'button', 'data-on-click': 'open', 'data-text': 'title' })))),
+];
+
+describe('the runtime in a page', () => {
+  test('each file takes only files loaded before it, the same ones under Node and in a page', () => {
+    const globalOf = new Map(PAGE);
+    PAGE.forEach(([file, global], index) => {
+      const earlier = PAGE.slice(0, index).map(([name]) => name);
+      const { required, read } = wrapperInputs(file);
+      for (const name of required) assert.ok(earlier.includes(name), `${file} requires ${name}, which is not loaded before it`);
+      assert.deepEqual(read, required.map((name) => globalOf.get(name)), `${file} reads the globals of the files it requires, in the same order`);
+      assert.ok(!read.includes(global), `${file} does not read its own global`);
+    });
+    assert.deepEqual(wrapperInputs('events.js').required, ['constants.js', 'bindings.js']);
+    assert.deepEqual(wrapperInputs('runtime.js').required, ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js']);
+  });
+
+  test('each file sets one global of its own and writes no other, nor into another file’s', () => {
+    const { window } = fakeBrowser({});
+    const { writes, exportsUnchanged } = loadPage(window);
+    assert.deepEqual(
+      writes,
+      PAGE.map(([file, global]) => ({ file, added: [global], changed: [] })),
+    );
+    exportsUnchanged(); // by the files loaded later
+    assert.deepEqual(JSON.parse(JSON.stringify(window.FootlightConstants)), JSON.parse(JSON.stringify(K)));
+    const exportNames = {
+      FootlightPatch: ['PatchError', 'parsePointer', 'formatPointer', 'applyPatch', 'changedPaths'],
+      FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'planList', 'init', 'bindTree', 'render', 'release', 'rowId'],
+      FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'consumed', 'isHeld'],
+      FootlightTransport: ['backoff', 'Session', 'connect', 'sendEvent', 'sendReport', 'connection'],
+      footlight: ['send', 'state'],
+    };
+    for (const [global, names] of Object.entries(exportNames)) {
+      assert.deepEqual(Object.keys(window[global]), names, global);
+      for (const name of names) assert.equal(typeof window[global][name], 'function', `${global}.${name}`);
+    }
+  });
+
+  test('the page boots on DOMContentLoaded, mounts, sends events and reports, and holds typed input until acknowledged', () => {
+    const browser = fakeBrowser({ demo: demoTemplate });
+    const { window, document, page, sockets, errors, storage } = browser;
+    const globals = Object.getOwnPropertyNames(window);
+    const { exportsUnchanged } = loadPage(window);
+    const state = () => JSON.parse(JSON.stringify(window.footlight.state()));
+
+    // Before DOMContentLoaded: the debug handle, and nothing connected.
     assert.equal(typeof window.footlight.send, 'function');
-    assert.deepEqual(listeners, ['DOMContentLoaded'], 'boots on DOMContentLoaded');
-    const state = window.footlight.state();
-    assert.deepEqual(JSON.parse(JSON.stringify(state)), {
+    assert.deepEqual(browser.documentListeners.map(([type]) => type), ['DOMContentLoaded'], 'boots on DOMContentLoaded');
+    assert.deepEqual(state(), { connected: false, joined: false, token: null, lastSeq: 0, unacknowledged: 0, documents: {} });
+    assert.equal(sockets.length, 0);
+
+    // Boot: one socket to /ws with the subprotocol; join on open.
+    document.readyState = 'interactive';
+    for (const [, listener] of browser.documentListeners) listener();
+    assert.deepEqual(browser.windowListeners, ['popstate']);
+    assert.equal(sockets.length, 1);
+    const socket = sockets[0];
+    assert.deepEqual([socket.url, socket.protocol], ['ws://footlight.test/ws', 'footlight.v1']);
+    assert.equal(document.documentElement.classList.contains('footlight-disconnected'), false);
+    socket.open();
+    assert.deepEqual(socket.sent.splice(0), [{ t: 'join', v: 1, path: '/' }]);
+    socket.receive({ t: 'joined', token: 'tok', resumed: false, events: 0 });
+    assert.equal(storage.get('footlight.token'), 'tok');
+    assert.equal(state().joined, true);
+
+    // A mount binds the template: a missing slot is reported (bindings → runtime → transport).
+    const doc = { count: 1, name: 'Ada', rows: [{ id: 'a', title: 'First' }] };
+    socket.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc, events: {} });
+    const [stage] = page.outlet.children;
+    assert.equal(stage.getAttribute('data-stage-id'), 's1');
+    assert.equal(stage.className, 'footlight-stage');
+    const [count] = stage.querySelectorAll('[data-text]');
+    const [increment, open] = stage.querySelectorAll('[data-on-click]');
+    const input = stage.querySelector('input');
+    assert.equal(count.textContent, '1');
+    assert.equal(input.value, 'Ada');
+    assert.equal(stage.querySelector('ol').children.length, 1);
+    assert.equal(open.textContent, 'First');
+    assert.deepEqual(socket.sent.splice(0), [{ t: 'report', stage: 's1', message: 'no slot "missing" in the document' }]);
+    assert.deepEqual(errors.splice(0), ['footlight: stage "s1": no slot "missing" in the document']);
+
+    // Events go out numbered (events → transport); a row's event carries its id (bindings → events).
+    increment.dispatch('click');
+    open.dispatch('click');
+    input.focus();
+    input.value = 'Adam';
+    input.dispatch('input');
+    assert.deepEqual(socket.sent.splice(0), [
+      { t: 'event', n: 1, stage: 's1', name: 'increment' },
+      { t: 'event', n: 2, stage: 's1', name: 'open', value: { id: 'a' } },
+      { t: 'event', n: 3, stage: 's1', name: 'name', value: 'Adam' },
+    ]);
+    assert.equal(increment.getAttribute('aria-busy'), 'true');
+    assert.equal(increment.classList.contains('footlight-busy'), true);
+
+    // A patch updates the count but not the input the user is typing in (bindings → events.isHeld)…
+    socket.receive({ t: 'patch', seq: 2, stage: 's1', ops: [{ op: 'replace', path: '/count', value: 2 }, { op: 'replace', path: '/name', value: 'Ad' }] });
+    assert.equal(count.textContent, '2');
+    assert.equal(input.value, 'Adam');
+    // …until its event is acknowledged (transport → events.consumed → bindings.release).
+    socket.receive({ t: 'ack', n: 3 });
+    assert.equal(input.value, 'Ad');
+    assert.equal(increment.getAttribute('aria-busy'), null);
+    assert.equal(increment.classList.contains('footlight-busy'), false);
+    browser.clock.advance(K.ACK_MS);
+    assert.deepEqual(socket.sent.splice(0), [{ t: 'ack', seq: 2 }]);
+
+    // The debug handle sends and shows the documents.
+    assert.equal(window.footlight.send('s1', 'increment'), 4);
+    assert.deepEqual(socket.sent.splice(0), [{ t: 'event', n: 4, stage: 's1', name: 'increment' }]);
+    assert.deepEqual(state(), {
+      connected: true,
+      joined: true,
+      token: 'tok',
+      lastSeq: 2,
+      unacknowledged: 1,
+      documents: { s1: { count: 2, name: 'Ad', rows: [{ id: 'a', title: 'First' }] } },
+    });
+    assert.deepEqual(errors, []);
+
+    // Booting and running wrote no global but the six files' own, and nothing into any file's exports.
+    assert.deepEqual(Object.getOwnPropertyNames(window), [...globals, ...PAGE.map(([, global]) => global)]);
+    exportsUnchanged();
+  });
+
+  test('under Node, runtime.js builds its exports from the other five and does not boot', () => {
+    const runtime = load('runtime.js');
+    assert.deepEqual(Object.keys(runtime), ['send', 'state']);
+    assert.deepEqual(JSON.parse(JSON.stringify(runtime.state())), {
       connected: false,
       joined: false,
       token: null,
