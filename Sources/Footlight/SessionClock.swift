@@ -1,9 +1,7 @@
-import Dispatch
-
 /// Time as a session's Directors and services see it. Injected through the
 /// ``SessionEnvironment`` so a scene test can move time by hand.
 public protocol SessionClock: Sendable {
-    /// Runs `action` on the session's queue after `delay`, unless cancelled first.
+    /// Runs `action` on the session's executor after `delay`, unless cancelled first.
     @discardableResult
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
 }
@@ -20,21 +18,16 @@ public final class ScheduledAction: Sendable {
     public func cancel() { cancelAction() }
 }
 
-/// The real clock: `DispatchQueue.asyncAfter` on the session's queue.
-public struct DispatchSessionClock: SessionClock {
-    let queue: DispatchQueue
+/// The real clock: timers that run their action on a session executor.
+public struct ExecutorSessionClock: SessionClock {
+    let executor: any SessionExecutor
 
-    public init(queue: DispatchQueue) {
-        self.queue = queue
+    public init(executor: any SessionExecutor) {
+        self.executor = executor
     }
 
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-        let item = DispatchWorkItem(block: action)
-        let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, nanoseconds))), execute: item)
-        // DispatchWorkItem.cancel is thread-safe; the type is just not marked Sendable.
-        nonisolated(unsafe) let cancellable = item
-        return ScheduledAction { cancellable.cancel() }
+        executor.execute(after: delay, action)
     }
 }

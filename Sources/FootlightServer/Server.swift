@@ -18,8 +18,9 @@ import Logging
 /// ```
 ///
 /// Threading: an acceptor thread hands sockets to ``ServerConfiguration/loops`` service
-/// loops (one libwebsockets context and thread each); sessions run on a concurrent
-/// dispatch pool, each serially on its own queue. See the Threading article.
+/// loops (one libwebsockets context and thread each); a session runs on the loop that
+/// owns its connection, within ``ServerConfiguration/turnBudget`` per turn. See the
+/// Threading article.
 public final class Server: Sendable {
     /// The configuration the server runs with.
     public let configuration: ServerConfiguration
@@ -28,6 +29,7 @@ public final class Server: Sendable {
     let registry: SessionRegistry
     private let loops: [ServiceLoop]
     private let acceptor: Acceptor
+    private let watchdog: LoopWatchdog
     private let core: ServerCore
     private let stopped = Locked(false)
 
@@ -82,6 +84,7 @@ public final class Server: Sendable {
         self.loops = loops
         self.acceptor = acceptor
         self.core = core
+        watchdog = LoopWatchdog(loops: loops, budget: configuration.turnBudget, logger: configuration.logger)
         acceptor.start()
         configuration.logger.info(
             "Footlight listening on \(configuration.host):\(socket.port) with \(loops.count) loop(s), serving \(files.root)"
@@ -153,6 +156,17 @@ public final class Server: Sendable {
         loops.map { $0.peakUnsentBytes.load(ordering: .relaxed) }.max() ?? 0
     }
 
+    /// Times a loop was handed to a fresh thread because app code overran
+    /// ``ServerConfiguration/turnBudget``.
+    public var loopHandOffCount: Int {
+        loops.reduce(0) { $0 + $1.handOffs.load(ordering: .relaxed) }
+    }
+
+    /// When a loop was last handed to a fresh thread and that thread began servicing it.
+    package var lastLoopHandOff: ContinuousClock.Instant? {
+        loops.compactMap { $0.lastHandOff.withLock { $0 } }.max()
+    }
+
     /// The most client messages any one connection had waiting for its session: with
     /// a stuck Director this stays near ``ServerConfiguration/maximumQueuedMessages``.
     public var peakQueuedMessages: Int {
@@ -179,6 +193,7 @@ public final class Server: Sendable {
         while openConnectionCount > 0, ContinuousClock.now < deadline {
             usleep(10_000)
         }
+        watchdog.stop()
         for loop in loops { loop.stop() }
     }
 

@@ -24,6 +24,12 @@ public struct ServerConfiguration: Sendable {
     /// Service loops (threads running libwebsockets); each takes a share of the
     /// connections. Defaults to one per core.
     public var loops: Int = max(1, System.coreCount)
+    /// How long one turn of a session's app code (a Director handling an event, a
+    /// service's update, a timer) may hold its service loop. Sessions run on the loop
+    /// that owns their connection; a turn still running after this long makes the loop
+    /// go on on a fresh thread, and its session move to a queue of its own, so the
+    /// loop's other sessions wait about this long at most. See the Threading article.
+    public var turnBudget: Duration = .milliseconds(5)
     /// The largest inbound WebSocket message; bigger ones close with 1009.
     public var maximumMessageBytes: Int = 64 << 10
     /// Messages from one connection waiting for its session before the server stops

@@ -94,6 +94,8 @@ final class ServerCore: LoopDelegate {
             return
         }
         let session = (connection.attachment as? SessionLink)?.session
+        let handle = connection.handle
+        let loop = handle.loop
         switch decoded {
         case .ping:
             connection.sendAdvisory(.pong, highWater: configuration.sessionLimits.outboxHighWater)
@@ -102,13 +104,14 @@ final class ServerCore: LoopDelegate {
                 reply(connection, ProtocolError(.notJoined, "send join before reports"))
                 return
             }
-            deliver(to: session, from: connection) { session.report(stage: stage, message: message) }
+            let done = handOver(from: connection)
+            loop.afterService { session.report(stage: stage, message: message, from: loop, then: done) }
         case .join(_, let resume, let path):
             guard session == nil else {
                 reply(connection, ProtocolError(.alreadyJoined, "this connection has already joined a session"))
                 return
             }
-            var target: Session?
+            var target: SessionDriver?
             if let resume {
                 target = registry.session(for: resume.token)
                 if target == nil {
@@ -117,27 +120,28 @@ final class ServerCore: LoopDelegate {
                         ProtocolError(.unknownSession, "the session expired or never existed; starting a new one"))
                 }
             }
-            guard let joined = target ?? registry.create() else {
+            guard let joined = target ?? registry.create(on: loop) else {
                 connection.sendAdvisory(.bye(reason: "the server is shutting down"), highWater: .max)
                 connection.requestClose(code: 1001, reason: "server shutting down")
                 return
             }
             connection.attachment = SessionLink(session: joined)
-            let handle = connection.handle
             let lastSeq = target == nil ? nil : resume?.lastSeq
-            joined.queue.async { joined.attach(handle, resumeAfter: lastSeq, path: path) }
+            loop.afterService { joined.attach(handle, resumeAfter: lastSeq, path: path) }
         case .event(let event):
             guard let session else {
                 reply(connection, ProtocolError(.notJoined, "send join before events", eventNumber: event.number))
                 return
             }
-            deliver(to: session, from: connection) { session.receive(event) }
+            let done = handOver(from: connection)
+            loop.afterService { session.receive(event, from: loop, then: done) }
         case .ack(let seq):
             guard let session else {
                 reply(connection, ProtocolError(.notJoined, "send join before acks"))
                 return
             }
-            deliver(to: session, from: connection) { session.acknowledge(seq: seq) }
+            let done = handOver(from: connection)
+            loop.afterService { session.acknowledge(seq: seq, from: loop, then: done) }
         }
     }
 
@@ -145,27 +149,30 @@ final class ServerCore: LoopDelegate {
         logger.trace("connection \(connection.id) closed")
         guard let session = (connection.attachment as? SessionLink)?.session else { return }
         connection.attachment = nil
-        let handle = connection.handle
-        session.queue.async { session.detach(handle) }
+        session.detach(connection.handle)
     }
 
-    /// Hands a message to its session's queue. A connection whose session has fallen
-    /// behind by ``ServerConfiguration/maximumQueuedMessages`` stops being read until the
-    /// session catches up, so no queue grows without bound (the client's own socket
-    /// buffers fill instead, and its sends block).
-    private func deliver(to session: Session, from connection: Connection, _ work: @escaping @Sendable () -> Void) {
+    /// Counts a message handed to its session; returns what to call once the session
+    /// has handled it. A connection whose session has fallen behind by
+    /// ``ServerConfiguration/maximumQueuedMessages`` stops being read until the session
+    /// catches up, so no queue grows without bound (the client's own socket buffers
+    /// fill instead, and its sends block).
+    private func handOver(from connection: Connection) -> @Sendable () -> Void {
         let handle = connection.handle
         let limit = configuration.maximumQueuedMessages
         let queued = handle.queuedMessages.add(1, ordering: .relaxed).newValue
         handle.loop.recordQueuedMessages(queued)
         if queued >= limit { connection.pauseReading() }
-        session.queue.async {
-            work()
+        return {
             let left = handle.queuedMessages.subtract(1, ordering: .relaxed).newValue
             if left <= limit / 2, handle.readingPaused.exchange(false, ordering: .relaxed) {
                 let loop = handle.loop
                 let id = handle.id
-                loop.execute { loop.connection(id)?.resumeReading() }
+                if loop.inLoop {
+                    loop.connection(id)?.resumeReading()
+                } else {
+                    loop.execute { loop.connection(id)?.resumeReading() }
+                }
             }
         }
     }
@@ -182,8 +189,8 @@ final class ServerCore: LoopDelegate {
 
 /// Ties a connection to its session (the connection's attachment).
 final class SessionLink {
-    let session: Session
-    init(session: Session) { self.session = session }
+    let session: SessionDriver
+    init(session: SessionDriver) { self.session = session }
 }
 
 extension Connection {
@@ -193,10 +200,8 @@ extension Connection {
     /// Returns whether it was sent.
     @discardableResult
     func sendAdvisory(_ message: ServerMessage, highWater: Int) -> Bool {
-        guard handle.unsentBytes <= highWater,
-            let bytes = try? message.encoded(headroom: OutboundFrame.headroom)
-        else { return false }
-        let frame = OutboundFrame(storageWithHeadroom: bytes)
+        guard handle.unsentBytes <= highWater, let bytes = try? message.encoded() else { return false }
+        let frame = OutboundFrame(payload: bytes)
         handle.addPending(frame.count)
         enqueue([frame])
         return true

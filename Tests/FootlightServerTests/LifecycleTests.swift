@@ -21,18 +21,37 @@ struct LifecycleTests {
         #expect(server.sessionCount == 0)
     }
 
-    @Test("A slow director stalls only its own session")
-    func slowDirector() async throws {
-        // The nap is long enough that no machine load lets it end before the other
-        // session's round trip; the server's drain deadline ends the test without it.
-        let server = try TestServer.start { _ in [ProbeScenes.nappingCounter(seconds: 15)] }
+    @Test("A Director that blocks for 3 s delays the other sessions of its loop by less than 100 ms")
+    func blockingDirectorOnSharedLoop() async throws {
+        // One loop, so both sessions share it: the napping turn overruns the budget, the
+        // loop goes on on a new thread, and the napping session moves to a queue. The
+        // times are the server's (the test clients share one loop of their own, which the
+        // other suites running beside this one may keep busy).
+        let log = ProbeScenes.NapLog()
+        let server = try TestServer.start(configure: { $0.loops = 1 }) { _ in
+            [ProbeScenes.nappingCounter(seconds: 3, log: log)]
+        }
         defer { server.shutdown() }
         let sleeper = try await TestClient.connect(to: server)
         let other = try await TestClient.connect(to: server)
+        // Both posted at once: they leave the test clients' loop back to back.
         try await sleeper.send("nap", in: "counter")
+        try await other.send("logged-increment", in: "counter")
+        try await other.waitUntilAcknowledged()
+        let times = log.snapshot
+        let napStart = try #require(times.napStarts.first)
+        let handOff = try #require(server.lastLoopHandOff, "the loop was handed off")
+        #expect(handOff - napStart < .milliseconds(100), "the loop stalled for \(handOff - napStart)")
+        #expect(server.loopHandOffCount == 1)
+        let handled = try #require(times.increments.first)
+        #expect(
+            times.napEnds.isEmpty || handled < times.napEnds[0], "the other session was not kept waiting for the nap")
+        // The nap ends on the thread that was left behind; its session goes on from its queue.
+        try await sleeper.waitUntilAcknowledged()
+        try await sleeper.send("increment", in: "counter")
+        try await sleeper.waitUntil("/count", in: "counter", equals: "Count: 1")
         try await other.send("increment", in: "counter")
         try await other.waitUntil("/count", in: "counter", equals: "Count: 1")
-        #expect(sleeper.observation.mirror.unacknowledged.count == 1, "the sleeper is still busy")
     }
 
     @Test("A client that stops answering pings is hung up on; its session is kept for a resume")

@@ -26,6 +26,13 @@ public enum ClientMessage: Sendable, Equatable {
         public let stage: String
         public let name: String
         public let value: JSON?
+
+        public init(number: Int64, stage: String, name: String, value: JSON?) {
+            self.number = number
+            self.stage = stage
+            self.name = name
+            self.value = value
+        }
     }
 
     /// The protocol version this server speaks.

@@ -101,9 +101,4 @@ public enum ServerMessage: Sendable, Equatable {
     public func encoded() throws(JSONError) -> [UInt8] {
         try json.serializedBytes()
     }
-
-    /// The compact JSON text after `headroom` spare bytes (for `lws_write`'s `LWS_PRE`).
-    func encoded(headroom: Int) throws(JSONError) -> [UInt8] {
-        try json.serializedBytes(.compact, headroom: headroom)
-    }
 }

@@ -4,7 +4,7 @@ import DequeModule
 /// Bounded by count and bytes; when the oldest is dropped, a client that missed it
 /// gets a snapshot instead.
 struct ReplayBuffer {
-    private var entries = Deque<(seq: Int64, frame: OutboundFrame)>()
+    private var entries = Deque<(seq: Int64, message: WireMessage)>()
     private(set) var bytes = 0
     let maximumCount: Int
     let maximumBytes: Int
@@ -19,12 +19,12 @@ struct ReplayBuffer {
 
     var count: Int { entries.count }
 
-    mutating func append(seq: Int64, frame: OutboundFrame) {
-        entries.append((seq, frame))
-        bytes += frame.count
+    mutating func append(seq: Int64, message: WireMessage) {
+        entries.append((seq, message))
+        bytes += message.count
         while entries.count > maximumCount || (bytes > maximumBytes && entries.count > 1) {
             let dropped = entries.removeFirst()
-            bytes -= dropped.frame.count
+            bytes -= dropped.message.count
             floor = dropped.seq
         }
     }
@@ -32,17 +32,17 @@ struct ReplayBuffer {
     /// Forgets everything the client has applied.
     mutating func acknowledge(through seq: Int64) {
         while let first = entries.first, first.seq <= seq {
-            bytes -= first.frame.count
+            bytes -= first.message.count
             entries.removeFirst()
         }
         floor = max(floor, seq)
     }
 
-    /// The frames after `seq`, or nil when some of them are no longer held (or the
+    /// The messages after `seq`, or nil when some of them are no longer held (or the
     /// client claims less than it acknowledged before).
-    func frames(after seq: Int64) -> [OutboundFrame]? {
+    func messages(after seq: Int64) -> [WireMessage]? {
         guard seq >= floor else { return nil }
-        return entries.filter { $0.seq > seq }.map(\.frame)
+        return entries.filter { $0.seq > seq }.map(\.message)
     }
 
     /// Forgets everything (a snapshot replaces the history).

@@ -9,7 +9,7 @@ import OrderedCollections
 final class SessionRegistry: Sendable {
     private struct State {
         /// By session id.
-        var sessions: [String: Session] = [:]
+        var sessions: [String: SessionDriver] = [:]
         /// Disconnected sessions in the order they disconnected, with the time.
         var disconnected: OrderedDictionary<String, ContinuousClock.Instant> = [:]
         /// Set at shutdown: no new sessions.
@@ -48,13 +48,14 @@ final class SessionRegistry: Sendable {
         sweeper.cancel()
     }
 
-    /// A new session with a fresh 128-bit random id and its signed resume token, or
-    /// nil once the server is shutting down.
-    func create() -> Session? {
+    /// A new session with a fresh 128-bit random id and its signed resume token, at
+    /// home on `loop`, or nil once the server is shutting down.
+    func create(on loop: ServiceLoop) -> SessionDriver? {
         let id = Self.newID()
-        let session = Session(
-            id: id, token: tokens.token(for: id), limits: limits, sendsErrorDetails: sendsErrorDetails,
-            logger: logger, entry: entry, registry: self)
+        let session = SessionDriver(
+            id: id, token: tokens.token(for: id),
+            configuration: SessionState.Configuration(limits: limits, sendsErrorDetails: sendsErrorDetails),
+            logger: logger, entry: entry, registry: self, home: loop)
         let added = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
             state.sessions[id] = session
@@ -65,7 +66,7 @@ final class SessionRegistry: Sendable {
 
     /// The live session `token` names, if any: nil for a token this server did not
     /// sign (forged or altered) as for one whose session has ended.
-    func session(for token: String) -> Session? {
+    func session(for token: String) -> SessionDriver? {
         guard let id = tokens.sessionID(from: token) else { return nil }
         return state.withLock { $0.sessions[id] }
     }
@@ -75,10 +76,10 @@ final class SessionRegistry: Sendable {
     }
 
     func disconnected(_ id: String) {
-        let evicted = state.withLock { state -> [Session] in
+        let evicted = state.withLock { state -> [SessionDriver] in
             guard state.sessions[id] != nil else { return [] }
             state.disconnected[id] = .now
-            var evicted: [Session] = []
+            var evicted: [SessionDriver] = []
             while state.disconnected.count > limits.maximumRetained {
                 let oldest = state.disconnected.removeFirst().key
                 if let session = state.sessions.removeValue(forKey: oldest) { evicted.append(session) }
@@ -99,8 +100,8 @@ final class SessionRegistry: Sendable {
 
     /// Ends sessions disconnected for longer than the retention period.
     func sweep(now: ContinuousClock.Instant) {
-        let expired = state.withLock { state -> [Session] in
-            var expired: [Session] = []
+        let expired = state.withLock { state -> [SessionDriver] in
+            var expired: [SessionDriver] = []
             while let (id, since) = state.disconnected.elements.first, now - since >= limits.retention {
                 state.disconnected.removeFirst()
                 if let session = state.sessions.removeValue(forKey: id) { expired.append(session) }
@@ -114,7 +115,7 @@ final class SessionRegistry: Sendable {
     /// `deadline` at most for the sessions to finish (a stuck Director does not hold
     /// the shutdown up).
     func endAll(reason: String, deadline: DispatchTime) {
-        let all = state.withLock { state -> [Session] in
+        let all = state.withLock { state -> [SessionDriver] in
             state.stopping = true
             let all = Array(state.sessions.values)
             state.sessions.removeAll()
@@ -123,17 +124,18 @@ final class SessionRegistry: Sendable {
         }
         let group = DispatchGroup()
         for session in all {
-            session.queue.async(group: group) { session.end(reason: reason) }
+            group.enter()
+            session.end(reason: reason) { group.leave() }
         }
         if group.wait(timeout: deadline) == .timedOut {
             logger.warning("shutdown went on with sessions still busy (a Director did not return in time)")
         }
     }
 
-    private func end(_ sessions: [Session], reason: String) {
+    private func end(_ sessions: [SessionDriver], reason: String) {
         for session in sessions {
             logger.debug("ending session \(session.id.prefix(8)): \(reason)")
-            session.queue.async { session.end(reason: reason) }
+            session.end(reason: reason)
         }
     }
 

@@ -42,13 +42,23 @@ public final class ConnectionHandle: Sendable {
     /// Bytes queued towards this connection and not yet written.
     public var unsentBytes: Int { pendingBytes.load(ordering: .relaxed) }
 
-    /// Queues frames to be written in order. Thread-safe.
+    /// Queues frames to be written in order. Thread-safe: on the loop's owner thread
+    /// they are queued at once, from any other thread through the loop's mailbox.
     public func send(_ frames: [OutboundFrame]) {
         guard !frames.isEmpty else { return }
         addPending(frames.reduce(0) { $0 + $1.count })
         let id = self.id
         let loop = self.loop
-        loop.execute { loop.connection(id)?.enqueue(frames) }
+        if loop.inLoop {
+            loop.connection(id)?.enqueue(frames)
+        } else {
+            loop.execute { loop.connection(id)?.enqueue(frames) }
+        }
+    }
+
+    /// Queues encoded messages, each as one text frame, to be written in order.
+    package func send(_ messages: [WireMessage]) {
+        send(messages.map(OutboundFrame.init))
     }
 
     /// Closes the connection with a WebSocket close code and reason, after the frames
@@ -56,7 +66,11 @@ public final class ConnectionHandle: Sendable {
     public func close(code: UInt16, reason: String) {
         let id = self.id
         let loop = self.loop
-        loop.execute { loop.connection(id)?.requestClose(code: code, reason: reason) }
+        if loop.inLoop {
+            loop.connection(id)?.requestClose(code: code, reason: reason)
+        } else {
+            loop.execute { loop.connection(id)?.requestClose(code: code, reason: reason) }
+        }
     }
 
     /// Sets what to call when a held-back producer may send again.
@@ -165,7 +179,7 @@ final class Connection {
             frame += [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123))
             let length = frame.count - OutboundFrame.headroom
             let written = frame.withUnsafeMutableBufferPointer { buffer in
-                lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, length, Self.writeClose)
+                lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, length, footlight_lws_write_close())
             }
             if written < length { return -1 }
             closeFrameSent = true
@@ -173,10 +187,6 @@ final class Connection {
         }
         return 0
     }
-
-    /// `LWS_WRITE_CLOSE`: libwebsockets writes a close frame for it (its header leaves
-    /// the constant out of the public enum, as lws_close_reason normally sends it).
-    private static let writeClose = lws_write_protocol(rawValue: 4)
 
     /// Stops reading from the socket (the session is behind); on the loop thread.
     func pauseReading() {

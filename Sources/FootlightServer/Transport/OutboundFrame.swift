@@ -21,6 +21,11 @@ public struct OutboundFrame: Sendable {
         self.storage = storage
     }
 
+    /// Copies an encoded message behind fresh headroom.
+    package init(_ message: WireMessage) {
+        self.init(payload: message.bytes)
+    }
+
     /// Takes bytes that already start with `headroom` spare bytes.
     public init(storageWithHeadroom storage: [UInt8]) {
         precondition(storage.count >= Self.headroom, "a frame's storage must start with LWS_PRE bytes of headroom")

@@ -16,8 +16,8 @@ func footlightHTTPCallback(
         LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         return socketCallback(wsi, reason, user, input, length, kind: .echo)
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-        // Sent to every protocol; the mailbox is drained here only. Must return 0.
-        ServiceLoop.from(wsi: wsi)?.drainMailbox()
+        // Only a wake-up: the loop runs its mailbox once lws_service returns, outside
+        // every callback (app work must never run inside libwebsockets). Must return 0.
         return 0
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }

@@ -1,15 +1,20 @@
 import CLibWebSockets
+import DequeModule
 import Footlight
 import Foundation
 import Synchronization
 
-/// One libwebsockets context and the one thread that services it.
+/// One libwebsockets context and the thread that services it.
 ///
 /// Debian's libwebsockets has one service thread per context (`LWS_MAX_SMP 1`) and no
-/// internal locks, so every `lws_*` call on this context happens on ``thread``. Other
-/// threads hand work over with ``execute(_:)``: a closure goes into a locked mailbox,
-/// `lws_cancel_service` (the only thread-safe lws call) wakes the loop, and the loop
-/// runs the closures in `LWS_CALLBACK_EVENT_WAIT_CANCELLED`, in the order posted.
+/// internal locks, so every `lws_*` call on this context happens on the loop's *owner*
+/// thread. Other threads hand work over with ``execute(_:)``: a closure goes into a
+/// locked mailbox and `lws_cancel_service` (the only thread-safe lws call) wakes the
+/// loop. The loop runs app work (sessions' turns, posted work) *between* calls to
+/// `lws_service`, never inside a libwebsockets callback, so that a turn that overruns its
+/// budget can be left behind: ``handOff(expected:)`` gives the loop to a fresh owner
+/// thread, which goes on servicing the context, while the old thread finishes the app
+/// code and then touches no libwebsockets state (see the Threading article).
 public final class ServiceLoop: @unchecked Sendable {
     // @unchecked: `context`, `vhost`, `stopRequested`, `connections`, `adoptedSockets`,
     // `onAdoptedSocketClosed` and `resources` are touched only on the loop thread
@@ -26,7 +31,22 @@ public final class ServiceLoop: @unchecked Sendable {
         var alive = false
     }
     private let mailbox = Locked(Mailbox())
-    private let threadID = Locked<pthread_t?>(nil)
+    /// The owner thread (0: none yet): with the hand-off bit of ``appState`` clear, the
+    /// only thread that may call libwebsockets on this context.
+    private let threadID = Atomic<UInt>(0)
+    /// The owner thread's kernel id, for the watchdog to read its state.
+    package let ownerTID = Atomic<Int32>(0)
+    /// Work to run after the current `lws_service` returns, in order (loop-confined).
+    private var deferred = Deque<() -> Void>()
+    /// Turn counter << 2 | handed-off bit (2) | in-app-code bit (1).
+    package let appState = Atomic<UInt64>(0)
+    /// The most threads left running app code after a hand-off, at once.
+    static let maximumOrphans = 64
+    private static let orphans = Atomic<Int>(0)
+    /// Hand-offs so far (for tests and diagnostics).
+    package let handOffs = Atomic<Int>(0)
+    /// When the newest owner thread from a hand-off started servicing the loop.
+    package let lastHandOff = Locked<ContinuousClock.Instant?>(nil)
 
     /// The context; valid between start and the end of the thread.
     package private(set) var context: OpaquePointer?
@@ -75,7 +95,7 @@ public final class ServiceLoop: @unchecked Sendable {
         let failure = Locked<ServerError?>(nil)
         nonisolated(unsafe) let factory = makeContext  // used once, on the new thread
         let thread = Thread { [self] in
-            threadID.withLock { $0 = pthread_self() }
+            becomeOwner()
             let user = Unmanaged.passUnretained(self).toOpaque()
             guard let context = factory(user) else {
                 failure.withLock {
@@ -93,11 +113,14 @@ public final class ServiceLoop: @unchecked Sendable {
         }
         thread.name = name
         // Room for parsing and encoding JSON nested JSONLimits.maximumDepth levels deep.
-        thread.stackSize = 8 << 20
+        thread.stackSize = Self.stackSize
         thread.start()
         started.wait()
         if let error = failure.withLock({ $0 }) { throw error }
     }
+
+    /// Room for parsing and encoding JSON nested JSONLimits.maximumDepth levels deep.
+    static let stackSize = 8 << 20
 
     /// Keeps `object` alive until the context has been destroyed.
     package func keepAlive(_ object: AnyObject) {
@@ -118,10 +141,11 @@ public final class ServiceLoop: @unchecked Sendable {
         return posted
     }
 
-    /// Whether the caller runs on this loop's thread.
+    /// Whether the caller runs on this loop's owner thread (and the loop has not been
+    /// handed off from under it).
     public var inLoop: Bool {
-        guard let id = threadID.withLock({ $0 }) else { return false }
-        return pthread_equal(id, pthread_self()) != 0
+        threadID.load(ordering: .sequentiallyConsistent) == UInt(pthread_self())
+            && appState.load(ordering: .sequentiallyConsistent) & 2 == 0
     }
 
     /// Traps in debug builds when called off the loop thread: the guard that keeps
@@ -172,32 +196,115 @@ public final class ServiceLoop: @unchecked Sendable {
         }
     }
 
-    /// Runs the mailbox; called from the EVENT_WAIT_CANCELLED callback.
+    /// Runs the mailbox. The loop runs it after every `lws_service`; a client loop may
+    /// also call it from its EVENT_WAIT_CANCELLED callback. Stops early when the loop
+    /// is handed to another thread meanwhile.
     package func drainMailbox() {
         assertInLoop()
-        while true {
-            let batch = mailbox.withLock { state -> [@Sendable () -> Void] in
-                let work = state.work
-                state.work.removeAll(keepingCapacity: true)
-                return work
+        while inLoop {
+            let work = mailbox.withLock { state -> (@Sendable () -> Void)? in
+                state.work.isEmpty ? nil : state.work.removeFirst()
             }
-            if batch.isEmpty { return }
-            for work in batch { work() }
+            guard let work else { return }
+            work()
         }
+    }
+
+    /// Runs `work` on the loop thread after the current `lws_service` returns (outside
+    /// every libwebsockets callback), after work deferred before it.
+    func afterService(_ work: @escaping () -> Void) {
+        assertInLoop()
+        deferred.append(work)
+    }
+
+    /// Deferred work, then the mailbox; stops when the loop was handed off meanwhile.
+    private func runAppWork() {
+        while inLoop, let work = deferred.popFirst() { work() }
+        if inLoop { drainMailbox() }
     }
 
     private func run() {
         while !stopRequested {
-            if lws_service(context, 0) < 0 { break }
+            runAppWork()
+            // Handed to a new owner during app work: this thread touches nothing more.
+            guard inLoop else {
+                Self.orphanFinished()
+                return
+            }
+            if stopRequested || lws_service(context, 0) < 0 { break }
         }
         // No wake-ups may reach a context being destroyed.
         mailbox.withLock { $0.alive = false }
+        while let work = deferred.popFirst() { work() }
         drainMailbox()
         lws_context_destroy(context)
         context = nil
         vhost = nil
         resources = nil
         finished.signal()
+    }
+
+    // MARK: App code and hand-off
+
+    private func becomeOwner() {
+        ownerTID.store(footlight_thread_id(), ordering: .sequentiallyConsistent)
+        threadID.store(UInt(pthread_self()), ordering: .sequentiallyConsistent)
+    }
+
+    /// The owner thread, for the watchdog to read its CPU time.
+    package var ownerThread: pthread_t { pthread_t(threadID.load(ordering: .sequentiallyConsistent)) }
+
+    /// Marks the start of app code (a session's turn) on the owner thread; pass the
+    /// result to ``endAppCode(_:)``.
+    package func beginAppCode() -> UInt64 {
+        let turn = ((appState.load(ordering: .relaxed) >> 2) &+ 1) << 2 | 1
+        appState.store(turn, ordering: .sequentiallyConsistent)
+        return turn
+    }
+
+    /// Marks the end of app code. Returns false when the loop was handed to another
+    /// thread meanwhile: the caller's thread no longer owns it and must not touch
+    /// libwebsockets (``inLoop`` is false for it from now on).
+    package func endAppCode(_ turn: UInt64) -> Bool {
+        appState.compareExchange(expected: turn, desired: turn & ~1, ordering: .sequentiallyConsistent).exchanged
+    }
+
+    /// Gives the loop to a fresh thread if the app code that was running at `expected`
+    /// still runs (called by the watchdog). The stuck thread finishes its turn and ends.
+    /// Returns whether the loop was handed off.
+    @discardableResult
+    package func handOff(expected: UInt64) -> Bool {
+        // A stopping loop is not handed off: its context is being destroyed.
+        guard expected & 1 == 1, mailbox.withLock({ $0.alive }) else { return false }
+        guard Self.orphans.add(1, ordering: .relaxed).newValue <= Self.maximumOrphans else {
+            Self.orphans.subtract(1, ordering: .relaxed)
+            return false
+        }
+        guard
+            appState.compareExchange(expected: expected, desired: expected | 2, ordering: .sequentiallyConsistent)
+                .exchanged
+        else {
+            Self.orphans.subtract(1, ordering: .relaxed)
+            return false
+        }
+        // From here the stuck thread is no owner (the hand-off bit is set): nothing it does
+        // touches libwebsockets.
+        handOffs.add(1, ordering: .relaxed)
+        let next = Thread { [self] in
+            becomeOwner()
+            appState.store(((expected >> 2) &+ 1) << 2, ordering: .sequentiallyConsistent)
+            lastHandOff.withLock { $0 = .now }
+            run()
+        }
+        next.name = name
+        next.stackSize = Self.stackSize
+        next.start()
+        return true
+    }
+
+    /// A thread that lost the loop has finished its app code and ends.
+    private static func orphanFinished() {
+        orphans.subtract(1, ordering: .relaxed)
     }
 
     /// The loop that owns `context`, from the user pointer given at creation.

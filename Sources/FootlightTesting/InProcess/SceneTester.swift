@@ -1,25 +1,28 @@
 import Dispatch
 import Footlight
 import FootlightJSON
+import FootlightServer
 import Testing
 
-/// Drives scenes in process, with no socket: send events, move a test clock, and
-/// assert every change of every stage's document and every context command.
+/// Drives scenes in process, with no socket, through the same session state machine
+/// as the live server: send events, move a test clock, and assert every change of
+/// every stage's document and every context command, as the page would receive them.
 ///
 /// Exhaustive by default: a change or command not asserted before the next step, or
-/// by ``finish(sourceLocation:)``, fails the test with the difference.
+/// by ``finish(allowingTimers:sourceLocation:)``, fails the test with the difference.
 ///
 /// ```swift
 /// let tester = SceneTester(CounterScene())
 /// tester.send("increment", to: "counter")
 /// tester.expect("counter", ["count": "Count: 1"])
+/// tester.expectPatch("counter", [["op": "replace", "path": "/count", "value": "Count: 1"]])
 /// tester.finish()
 /// ```
 public final class SceneTester: @unchecked Sendable {
-    // @unchecked: every member is used on `queue` (through `run`), except the
-    // immutable ones; the test thread waits for each step with `queue.sync`.
+    // @unchecked: every mutable member is used on `queue` (through `run`); the test
+    // thread waits for each step with `queue.sync`.
 
-    /// What a scene asked its context to do.
+    /// What a scene asked its context to do, as the page was told.
     public enum Command: Equatable, CustomStringConvertible {
         case mount(template: String, placement: Placement, url: String?)
         case unmount(template: String, placement: Placement)
@@ -38,18 +41,39 @@ public final class SceneTester: @unchecked Sendable {
     /// The test clock the scenes' environment uses.
     public let clock = TestClock()
     private let queue = DispatchQueue(label: "footlight.scene-tester")
-    private var stack = StageStack<JSON>()  // extra: the document as last asserted
+    private let entry: AppEntry
+    private var state: SessionState
+    /// What a page holding this session would show.
+    private var mirror = ClientMirror()
+    /// Per stage, the document as last asserted.
+    private var asserted: [String: JSON] = [:]
     private var commands: [Command] = []
+    /// Per stage, the patch operations received since the last ``expectPatch(_:_:sourceLocation:)``.
+    private var patches: [String: [JSON]] = [:]
+    private var nextEvent: Int64 = 1
+    /// The error the last delivered event got from its stage.
+    private var lastEventError: StageEventError?
     private lazy var context = Context(
-        environment: SessionEnvironment(queue: queue, clock: clock), presenter: self)
+        environment: SessionEnvironment(executor: queue, clock: clock), presenter: self)
+    private static let connection: ConnectionID = 1
 
     /// Starts an app entry (as a new session would, with the page path `path`).
     /// The stages the entry shows are the starting point: their mounts and first
     /// documents need no assertion.
     public init(_ entry: @escaping AppEntry, path: String = "/") {
+        self.entry = entry
+        var limits = SessionLimits()
+        // A test sends events as fast as it likes.
+        limits.eventsPerSecond = 1e9
+        limits.eventBurst = 1e9
+        state = SessionState(
+            token: "scene-tester", configuration: .init(limits: limits, sendsErrorDetails: true), now: .now)
         run {
-            entry(context, path)
+            perform(state.attach(Self.connection, resumeAfter: nil, path: path))
+            flush()
             commands.removeAll()
+            patches.removeAll()
+            asserted = mirror.documents
         }
     }
 
@@ -63,12 +87,15 @@ public final class SceneTester: @unchecked Sendable {
     // MARK: Reading
 
     /// The ids of the stages shown, in page order.
-    public var stageIDs: [String] { run { stack.entries.map(\.id) } }
+    public var stageIDs: [String] { run { mirror.stages.map(\.id) } }
 
-    /// A stage's current document.
+    /// A stage's current document, as the page holds it.
     public func document(_ stageID: String) -> JSON? {
-        run { stack.index(of: stageID).map { stack[$0].stage.document } }
+        run { mirror.documents[stageID] }
     }
+
+    /// Errors the page received (refused events, bad slot values), oldest first.
+    public var errors: [ClientMirror.ReceivedError] { run { mirror.errors } }
 
     // MARK: Steps
 
@@ -80,17 +107,18 @@ public final class SceneTester: @unchecked Sendable {
     ) -> StageEventError? {
         checkNothingUnasserted(before: "sending \"\(event)\"", sourceLocation)
         let failure: StageEventError? = run { () -> StageEventError? in
-            guard let index = stack.index(of: stageID) else {
+            guard mirror.stages.contains(where: { $0.id == stageID }) else {
                 Issue.record(
-                    "no stage \"\(stageID)\" is shown (shown: \(stack.entries.map(\.id)))",
+                    "no stage \"\(stageID)\" is shown (shown: \(mirror.stages.map(\.id)))",
                     sourceLocation: sourceLocation)
                 return nil
             }
-            let outcome = Result { () throws(StageEventError) in
-                try stack[index].stage.handle(event: event, value: value)
-            }
-            if case .failure(let error) = outcome { return error }
-            return nil
+            lastEventError = nil
+            let message = ClientMessage.Event(number: nextEvent, stage: stageID, name: event, value: value)
+            nextEvent += 1
+            perform(state.receive(message, now: .now))
+            flush()
+            return lastEventError
         }
         settle()
         return failure
@@ -101,8 +129,21 @@ public final class SceneTester: @unchecked Sendable {
         checkNothingUnasserted(before: "advancing the clock", sourceLocation)
         let deadline = clock.now + duration
         while let action = clock.takeNext(dueBy: deadline) {
-            run { action() }
+            run {
+                action()
+                flush()
+            }
             settle()
+        }
+    }
+
+    /// Lets work queued on the session's executor run (a bounded number of rounds):
+    /// what a step queued, or what a shared service delivered from another thread
+    /// (call it after changing such a service, before asserting).
+    public func settle() {
+        for _ in 0..<100 {
+            let sent = run { flush() }
+            if !sent { return }
         }
     }
 
@@ -112,12 +153,12 @@ public final class SceneTester: @unchecked Sendable {
     /// they were last asserted; other changed slots stay unasserted and fail later.
     public func expect(_ stageID: String, _ slots: JSONObject, sourceLocation: SourceLocation = #_sourceLocation) {
         run {
-            guard let index = stack.index(of: stageID) else {
+            guard let document = mirror.documents[stageID] else {
                 Issue.record("no stage \"\(stageID)\" is shown", sourceLocation: sourceLocation)
                 return
             }
-            let current = stack[index].stage.document.objectValue ?? [:]
-            var asserted = stack[index].extra.objectValue ?? [:]
+            let current = document.objectValue ?? [:]
+            var known = asserted[stageID]?.objectValue ?? [:]
             for (slot, expected) in slots {
                 let actual = current[slot] ?? .null
                 if actual != expected {
@@ -125,14 +166,25 @@ public final class SceneTester: @unchecked Sendable {
                         "\(stageID)/\(slot): expected \(Self.text(expected)), got \(Self.text(actual))",
                         sourceLocation: sourceLocation)
                 }
-                if asserted[slot] == actual {
+                if known[slot] == actual {
                     Issue.record(
                         "\(stageID)/\(slot) did not change (it is \(Self.text(actual)))", sourceLocation: sourceLocation
                     )
                 }
-                asserted[slot] = current[slot]
+                known[slot] = current[slot]
             }
-            stack[index].extra = .object(asserted)
+            asserted[stageID] = .object(known)
+        }
+    }
+
+    /// Asserts the RFC 6902 operations the page received for `stageID` since the last
+    /// call (all its patches of those steps, in order).
+    public func expectPatch(_ stageID: String, _ expected: [JSON], sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = run { patches.removeValue(forKey: stageID) ?? [] }
+        if actual != expected {
+            Issue.record(
+                "patch of \(stageID): expected \(Self.text(.array(expected))), got \(Self.text(.array(actual)))",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -159,36 +211,91 @@ public final class SceneTester: @unchecked Sendable {
                 "\(clock.pendingCount) scheduled action(s) never ran; advance the clock", sourceLocation: sourceLocation
             )
         }
+        let violations = run { mirror.violations }
+        for violation in violations {
+            Issue.record("protocol violation: \(violation)", sourceLocation: sourceLocation)
+        }
     }
 
-    // MARK: Internals
+    // MARK: Driving the state machine
 
     private func run<T>(_ body: () throws -> T) rethrows -> T {
         try queue.sync(execute: body)
     }
 
-    /// Lets work queued on the session's queue run (a bounded number of rounds): what
-    /// a step queued, or what a shared service delivered from another thread (call
-    /// it after changing such a service, before asserting).
-    public func settle() {
-        for _ in 0..<100 {
-            let before = run { stack.entries.map(\.stage.document) }
-            run {}
-            if run({ stack.entries.map(\.stage.document) }) == before { return }
+    /// Carries out the state machine's actions as the live driver does, with the page
+    /// mirror as the connection.
+    private func perform(_ actions: [SessionAction]) {
+        for action in actions {
+            switch action {
+            case .send(let messages):
+                for message in messages { receive(message) }
+            case .close(_, let code, let reason):
+                Issue.record("the session closed its connection (\(code)): \(reason)")
+            case .startApp(let path):
+                entry(context, path)
+            case .deliver(let event, let stage):
+                let outcome = Result { () throws(StageEventError) in
+                    try stage.handle(event: event.name, value: event.value)
+                }
+                if case .failure(let error) = outcome { lastEventError = error }
+                perform(state.eventHandled(event, error: lastEventError))
+            case .scheduleFlush, .awaitDrain, .log, .ended:
+                break
+            }
         }
+    }
+
+    /// Ends the turn: flushes what changed to the mirror. Returns whether anything was sent.
+    @discardableResult
+    private func flush() -> Bool {
+        guard state.flushScheduled else { return false }
+        let before = mirror.lastSeq
+        perform(state.flush(unsentBytes: 0))
+        if mirror.lastSeq > before { perform(state.acknowledge(seq: mirror.lastSeq)) }
+        return true
+    }
+
+    /// What the page does with one message: apply it, and note commands and patches.
+    private func receive(_ message: WireMessage) {
+        guard let json = try? message.bytes.withUnsafeBytes({ try JSON.parse($0) }) else {
+            Issue.record("the session sent a message that is not JSON")
+            return
+        }
+        let stage = json["stage"]?.stringValue
+        switch json["t"]?.stringValue {
+        case "mount":
+            let placement = Placement(rawValue: json["place"]?.stringValue ?? "root") ?? .root
+            commands.append(
+                .mount(
+                    template: json["template"]?.stringValue ?? "", placement: placement, url: json["url"]?.stringValue))
+            if let stage { asserted[stage] = json["doc"] }
+        case "unmount":
+            if let entry = mirror.stages.first(where: { $0.id == stage }) {
+                commands.append(
+                    .unmount(template: entry.template, placement: Placement(rawValue: entry.placement) ?? .root))
+            }
+            if let stage { asserted[stage] = nil }
+        case "open":
+            commands.append(.open(url: json["url"]?.stringValue ?? ""))
+        case "patch":
+            if let stage, case .array(let ops)? = json["ops"] { patches[stage, default: []] += ops }
+        default:
+            break
+        }
+        _ = mirror.apply(json)
     }
 
     private func checkNothingUnasserted(before step: String, _ sourceLocation: SourceLocation) {
         let problems: [String] = run {
             var problems: [String] = []
             if !commands.isEmpty { problems.append("unasserted context commands: \(commands.map(\.description))") }
-            for index in stack.indices {
-                let entry = stack[index]
-                let current = entry.stage.document.objectValue ?? [:]
-                let asserted = entry.extra.objectValue ?? [:]
-                for slot in Set(current.keys).union(asserted.keys).sorted() where current[slot] != asserted[slot] {
+            for (id, document) in mirror.documents.sorted(by: { $0.key < $1.key }) {
+                let current = document.objectValue ?? [:]
+                let known = asserted[id]?.objectValue ?? [:]
+                for slot in Set(current.keys).union(known.keys).sorted() where current[slot] != known[slot] {
                     problems.append(
-                        "unasserted change of \(entry.id)/\(slot): \(Self.text(asserted[slot] ?? .null)) → \(Self.text(current[slot] ?? .null))"
+                        "unasserted change of \(id)/\(slot): \(Self.text(known[slot] ?? .null)) → \(Self.text(current[slot] ?? .null))"
                     )
                 }
             }
@@ -199,7 +306,7 @@ public final class SceneTester: @unchecked Sendable {
             // Report each problem once.
             run {
                 commands.removeAll()
-                for index in stack.indices { stack[index].extra = stack[index].stage.document }
+                asserted = mirror.documents
             }
         }
     }
@@ -211,23 +318,21 @@ public final class SceneTester: @unchecked Sendable {
 
 extension SceneTester: Presenter {
     package func present(_ stage: Stage, placement: Placement, url: String?) {
-        // A new stage's first document is part of its mount, not a change to assert.
-        _ = stack.add(stage, placement: placement, url: url, extra: stage.document)
-        commands.append(.mount(template: stage.name, placement: placement, url: url))
+        let (id, actions) = state.present(stage, placement: placement, url: url)
+        stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
+        stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
+        perform(actions)
     }
 
     package func removeTop(_ placement: Placement) {
-        guard let entry = stack.removeTop(placement) else { return }
-        commands.append(.unmount(template: entry.stage.name, placement: placement))
+        perform(state.removeTop(placement))
     }
 
     package func removeAll() {
-        for placement in [Placement.modal, .push, .root] {
-            while stack.entries.contains(where: { $0.placement == placement }) { removeTop(placement) }
-        }
+        perform(state.removeAll())
     }
 
     package func open(url: String) {
-        commands.append(.open(url: url))
+        perform(state.open(url: url))
     }
 }

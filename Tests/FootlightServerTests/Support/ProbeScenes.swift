@@ -30,28 +30,55 @@ enum ProbeScenes {
         stage.bind(ticks.prepend(0), to: "tick")
         stage.bind(ticks.map { "\($0) \(filler)" }.prepend(""), to: "text")
         stage.on("start", send: start)
-        let queue = environment.queue
-        nonisolated(unsafe) let subject = ticks  // used only on the session queue
+        let executor = environment.executor
+        nonisolated(unsafe) let subject = ticks  // used only on the session's executor
         let subscription = start.sink { total in
             @Sendable func tick(_ next: Int) {
                 guard next <= total else { return }
                 subject.send(next)
-                queue.async { tick(next + 1) }
+                executor.execute { tick(next + 1) }
             }
-            queue.async { tick(1) }
+            executor.execute { tick(1) }
         }
         stage.keep(subscription)
         return stage
     }
 
     /// The counter, plus an event "nap" whose Director blocks its thread for `seconds`:
-    /// a stuck or slow Director.
-    static func nappingCounter(seconds: Double) -> Stage {
+    /// a stuck or slow Director. `log`, if given, records when naps start and end and
+    /// when increments are handled, as the server saw them.
+    static func nappingCounter(seconds: Double, log: NapLog? = nil) -> Stage {
         let stage = CounterScene.makeStage()
         let nap = PassthroughSubject<Void, Never>()
-        stage.keep(nap.sink { Thread.sleep(forTimeInterval: seconds) })
+        stage.keep(
+            nap.sink {
+                log?.record(\.napStarts)
+                Thread.sleep(forTimeInterval: seconds)
+                log?.record(\.napEnds)
+            })
         stage.on("nap", send: nap)
+        if let log {
+            let increment = PassthroughSubject<Void, Never>()
+            stage.keep(increment.sink { log.record(\.increments) })
+            stage.on("logged-increment", send: increment)
+        }
         return stage
+    }
+
+    /// When, on the server, naps started and ended and logged increments were handled.
+    final class NapLog: Sendable {
+        struct Times {
+            var napStarts: [ContinuousClock.Instant] = []
+            var napEnds: [ContinuousClock.Instant] = []
+            var increments: [ContinuousClock.Instant] = []
+        }
+        private let times = Locked(Times())
+
+        func record(_ event: WritableKeyPath<Times, [ContinuousClock.Instant]>) {
+            times.withLock { $0[keyPath: event].append(.now) }
+        }
+
+        var snapshot: Times { times.withLock { $0 } }
     }
 
     /// "ledger": event "add" carries a number, which the Director records. The document

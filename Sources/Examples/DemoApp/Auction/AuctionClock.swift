@@ -16,11 +16,11 @@ public protocol AuctionClock: SessionClock {
 /// serial queue (never a session's).
 public struct DispatchAuctionClock: AuctionClock {
     private let start = ContinuousClock.now
-    private let timers: DispatchSessionClock
+    private let timers: ExecutorSessionClock
 
     /// A clock starting now, running its timers on `queue`.
     public init(queue: DispatchQueue = DispatchQueue(label: "footlight.auction-clock")) {
-        timers = DispatchSessionClock(queue: queue)
+        timers = ExecutorSessionClock(executor: queue)
     }
 
     public var now: Duration { start.duration(to: .now) }

@@ -2,17 +2,17 @@ import Dispatch
 import Footlight
 
 /// The live auction: lots and bids shared by every session (a model controller, not a
-/// Director). Thread-safe: sessions call it from their own queues.
+/// Director). Thread-safe: sessions call it from their own executors.
 ///
 /// Every change (an accepted bid, a lot closing) is published to each subscriber as a
-/// snapshot of all lots, on the queue the subscriber named, in the order the changes
+/// snapshot of all lots, on the executor the subscriber named, in the order the changes
 /// happened. Lots close at their ``Lot/closesAt`` on the injected ``AuctionClock``.
 public final class AuctionService: Sendable {
     /// The clock that stamps bids and closes lots.
     public let clock: any AuctionClock
 
     private struct Subscriber {
-        let queue: DispatchQueue
+        let executor: any SessionExecutor
         let deliver: @Sendable ([Lot]) -> Void
     }
     private struct State {
@@ -93,30 +93,30 @@ public final class AuctionService: Sendable {
 
     // MARK: Subscribing
 
-    /// Calls `deliver` on `queue` with a snapshot of all lots after every change, until
+    /// Calls `deliver` on `executor` with a snapshot of all lots after every change, until
     /// the returned subscription is cancelled. Returns the current lots too, taken
     /// atomically with the registration, so no change falls between them.
     public func subscribe(
-        on queue: DispatchQueue, _ deliver: @escaping @Sendable ([Lot]) -> Void
+        on executor: any SessionExecutor, _ deliver: @escaping @Sendable ([Lot]) -> Void
     ) -> (current: [Lot], subscription: AuctionSubscription) {
         let (current, id) = state.withLock { state in
             let id = state.nextSubscriber
             state.nextSubscriber += 1
-            state.subscribers[id] = Subscriber(queue: queue, deliver: deliver)
+            state.subscribers[id] = Subscriber(executor: executor, deliver: deliver)
             return (state.lots, id)
         }
         return (current, AuctionSubscription { [weak self] in self?.unsubscribe(id) })
     }
 
     /// All lots: the current ones at subscription, then a snapshot after every change,
-    /// delivered on `queue`. Subscribe on `queue` (a session's queue, where its
+    /// delivered on `executor`. Subscribe on `executor` (a session's, where its
     /// Directors run), so nothing is delivered before the subscription is in place.
-    public func lotsPublisher(on queue: DispatchQueue) -> AnyPublisher<[Lot], Never> {
+    public func lotsPublisher(on executor: any SessionExecutor) -> AnyPublisher<[Lot], Never> {
         Deferred { [self] () -> AnyPublisher<[Lot], Never> in
             let subject = PassthroughSubject<[Lot], Never>()
-            // The subject is sent to only on `queue`, where the subscriber lives.
+            // The subject is sent to only on `executor`, where the subscriber lives.
             nonisolated(unsafe) let target = subject
-            let (current, subscription) = subscribe(on: queue) { lots in target.send(lots) }
+            let (current, subscription) = subscribe(on: executor) { lots in target.send(lots) }
             return subject.prepend(current)
                 .handleEvents(receiveCancel: { subscription.cancel() })
                 .eraseToAnyPublisher()
@@ -126,8 +126,8 @@ public final class AuctionService: Sendable {
 
     /// One lot (nil if there is no such lot), as ``lotsPublisher(on:)`` delivers it,
     /// without repeats when other lots change.
-    public func lotPublisher(id: String, on queue: DispatchQueue) -> AnyPublisher<Lot?, Never> {
-        Self.lot(id, in: lotsPublisher(on: queue))
+    public func lotPublisher(id: String, on executor: any SessionExecutor) -> AnyPublisher<Lot?, Never> {
+        Self.lot(id, in: lotsPublisher(on: executor))
     }
 
     /// The lot with `id` in a stream of all lots (nil when there is none), without
@@ -145,13 +145,14 @@ public final class AuctionService: Sendable {
         state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
     }
 
-    /// Hands the new snapshot to every subscriber's queue. Called with the lock held,
-    /// so deliveries are enqueued in the order of the changes (`async` never waits).
+    /// Hands the new snapshot to every subscriber's executor. Called with the lock held,
+    /// so deliveries are enqueued in the order of the changes (`execute` never waits
+    /// and never runs the work inline).
     private static func publish(_ state: inout State) {
         let lots = state.lots
         for subscriber in state.subscribers.values {
             let deliver = subscriber.deliver
-            subscriber.queue.async { deliver(lots) }
+            subscriber.executor.execute { deliver(lots) }
         }
     }
 

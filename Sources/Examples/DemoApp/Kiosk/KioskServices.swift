@@ -42,7 +42,7 @@ public final class KioskSession {
     public init(services: KioskServices, environment: SessionEnvironment) {
         self.services = services
         let auctionClock = services.auction.clock
-        lots = services.auction.lotsPublisher(on: environment.queue).shareLatest()
+        lots = services.auction.lotsPublisher(on: environment.executor).shareLatest()
         now = ClockTicks.every(services.tick, on: environment.clock) { auctionClock.now }.shareLatest()
         accounts = SessionAccounts(directory: services.accounts, clock: environment.clock, latency: services.latency)
     }

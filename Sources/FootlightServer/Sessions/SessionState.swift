@@ -1,0 +1,456 @@
+import Footlight
+import FootlightJSON
+
+/// The protocol bookkeeping of one session, as a value: feed it what happened, and it
+/// returns the ``SessionAction``s its driver carries out.
+///
+/// It owns the sequence numbers, the replay buffer, acknowledgements in both
+/// directions, exactly-once consumption of event numbers, refusals and their errors,
+/// backpressure, and the stack of mounted stages with the navigation commands not yet
+/// sent. It does no I/O and runs no app code: a Director runs only when its driver
+/// carries out ``SessionAction/deliver(_:to:)`` or ``SessionAction/startApp(path:)``.
+/// The live server (``SessionDriver``) and `SceneTester` drive the same machine.
+package struct SessionState {
+    /// The bounds and policies the machine applies.
+    package struct Configuration: Sendable {
+        package var limits: SessionLimits
+        /// Whether refusals tell the client their details (else only the log has them).
+        package var sendsErrorDetails: Bool
+
+        package init(limits: SessionLimits = SessionLimits(), sendsErrorDetails: Bool = false) {
+            self.limits = limits
+            self.sendsErrorDetails = sendsErrorDetails
+        }
+    }
+
+    /// What the client was last sent for a stage.
+    package struct Sent {
+        /// The document as of the last message generated for this stage.
+        var document: JSON
+        var dirty: Bool
+    }
+
+    /// A structural change not yet sent. Mounts and unmounts of one stage cancel out,
+    /// so the list is bounded by the number of stages (plus at most 8 opens).
+    private enum Command {
+        case mount(String)
+        case unmount(String)
+        case open(String)
+    }
+
+    /// The event name the page sends for the browser's back button.
+    package static let backEvent = "@back"
+    /// The most open-URL commands waiting for the client.
+    static let maximumPendingOpens = 8
+
+    package let token: String
+    let configuration: Configuration
+    private var limits: SessionLimits { configuration.limits }
+
+    /// Mounted stages in the order the page stacks them.
+    package private(set) var stages = StageStack<Sent>()
+    private var commands: [Command] = []
+    package private(set) var started = false
+    package private(set) var isEnded = false
+    /// The connection the session writes to, if one is attached.
+    package private(set) var connection: ConnectionID?
+    /// The next server sequence number.
+    package private(set) var nextSeq: Int64 = 1
+    private var replay: ReplayBuffer
+    /// The highest client event number consumed (applied or refused).
+    package private(set) var lastEvent: Int64 = 0
+    /// Event number to acknowledge with the next output, if any.
+    private var pendingAck: Int64?
+    /// Errors waiting for the next flush (bounded by ``SessionLimits/pendingAdvisories``).
+    private var advisories: [ProtocolError] = []
+    package private(set) var flushScheduled = false
+    /// Output held back until the socket drains.
+    package private(set) var awaitingDrain = false
+    private var bucket: TokenBucket
+    /// Messages that could not be encoded since the last output, for the log.
+    private var encodingFailures: [String] = []
+
+    /// A session that has not started yet; `now` starts its event rate limit.
+    package init(token: String, configuration: Configuration, now: ContinuousClock.Instant) {
+        self.token = token
+        self.configuration = configuration
+        replay = ReplayBuffer(
+            maximumCount: configuration.limits.replayMessages, maximumBytes: configuration.limits.replayBytes)
+        bucket = TokenBucket(
+            rate: configuration.limits.eventsPerSecond, burst: configuration.limits.eventBurst, now: now)
+    }
+
+    /// Sequenced messages held for a replay, and their bytes.
+    package var replayCount: Int { replay.count }
+    package var replayBytes: Int { replay.bytes }
+
+    // MARK: Connections
+
+    /// A connection joins: a new session (`resumeAfter` nil) or a resume of this one
+    /// having applied every message up to `resumeAfter`.
+    package mutating func attach(
+        _ id: ConnectionID, resumeAfter lastSeq: Int64?, path: String?
+    ) -> [SessionAction] {
+        guard !isEnded else {
+            return [
+                .send(encode([.error(ProtocolError(.unknownSession, "the session has ended; reload the page"))])),
+                .close(id, code: 4001, reason: "session ended"),
+            ]
+        }
+        var actions: [SessionAction] = []
+        if let previous = connection, previous != id {
+            actions.append(.log(.info, "a newer connection resumed the session; closing the older one"))
+            actions.append(.close(previous, code: 4000, reason: "replaced by a newer connection"))
+        }
+        connection = id
+        awaitingDrain = false
+        if !started {
+            started = true
+            actions.append(.startApp(path: path ?? "/"))
+        }
+        let lastGenerated = nextSeq - 1
+        var resumed = false
+        var replayed: [WireMessage]?
+        if let seq = lastSeq {
+            resumed = true
+            if seq <= lastGenerated {
+                replayed = replay.messages(after: seq)
+                if replayed == nil {
+                    actions.append(.log(.info, "resumed after seq \(seq), which is no longer held; sending a snapshot"))
+                }
+            } else {
+                actions.append(
+                    .log(.notice, "client claims seq \(seq) but only \(lastGenerated) were sent; sending a snapshot"))
+            }
+        }
+        // The app starts before the first mounts are taken, so a new session's page
+        // arrives whole; the driver runs it, then flushes.
+        actions.append(.scheduleFlush)
+        flushScheduled = true
+        joining = Joining(resumed: resumed, replayed: replayed)
+        return actions
+    }
+
+    /// A join waiting for the first flush, which sends `joined` with the whole page.
+    private struct Joining {
+        let resumed: Bool
+        /// The missed messages, or nil for a snapshot (or a new session).
+        let replayed: [WireMessage]?
+    }
+    private var joining: Joining?
+
+    /// The connection closed; the state is kept for a resume.
+    package mutating func detach(_ id: ConnectionID) -> [SessionAction] {
+        guard connection == id else { return [] }
+        connection = nil
+        joining = nil
+        awaitingDrain = false
+        return []
+    }
+
+    /// Ends the session for good: stages are cancelled; a connected client gets `bye`
+    /// and a close with `closeCode`.
+    package mutating func end(reason: String, closeCode: UInt16 = 1001) -> [SessionAction] {
+        guard !isEnded else { return [] }
+        isEnded = true
+        for entry in stages.entries { entry.stage.cancel() }
+        stages = StageStack()
+        commands.removeAll()
+        replay.reset(floor: nextSeq - 1)
+        flushScheduled = false
+        var actions: [SessionAction] = [.log(.debug, "session ended: \(reason)")]
+        if let connection {
+            actions.append(.send(encode([.bye(reason: reason)])))
+            actions.append(.close(connection, code: closeCode, reason: reason))
+        }
+        connection = nil
+        return actions
+    }
+
+    /// A Director failed: the session is beyond repair. Its page gets the error and a
+    /// close asking it to reload; the registry forgets it.
+    private mutating func fail(_ failure: ProtocolError) -> [SessionAction] {
+        var actions: [SessionAction] = [.log(.error, "ending the session: \(failure)"), .ended]
+        if connection != nil {
+            actions.append(
+                .send(encode([.error(configuration.sendsErrorDetails ? failure : failure.withoutDetails())])))
+        }
+        return actions + end(reason: "the session failed; reload the page", closeCode: 4001)
+    }
+
+    // MARK: Client messages
+
+    /// A user event from the page, numbered by the client.
+    package mutating func receive(_ event: ClientMessage.Event, now: ContinuousClock.Instant) -> [SessionAction] {
+        guard !isEnded else { return [] }
+        if event.number <= lastEvent {
+            // A re-send after a resume: already consumed, acknowledge again only.
+            pendingAck = max(pendingAck ?? 0, event.number)
+            return scheduleFlush()
+        }
+        guard event.number == lastEvent + 1 else {
+            return refuse(
+                ProtocolError(
+                    .eventGap, "expected event \(lastEvent + 1), got \(event.number)", eventNumber: event.number))
+        }
+        lastEvent = event.number
+        pendingAck = event.number
+        guard bucket.take(now: now) else {
+            return refuse(
+                ProtocolError(
+                    .rateLimited, "more than \(Int(limits.eventsPerSecond)) events per second; event refused",
+                    eventNumber: event.number))
+        }
+        if event.name == Self.backEvent {
+            // The browser's back button, for the stage the page had on top. If that stage
+            // is already gone (the server popped it meanwhile), there is nothing to do.
+            return back(from: event.stage) + scheduleFlush()
+        }
+        guard let index = stages.index(of: event.stage) else {
+            let names = stages.entries.map { "\"\($0.id)\"" }.joined(separator: ", ")
+            return refuse(
+                ProtocolError(
+                    .unknownStage,
+                    "no stage \"\(event.stage)\" is mounted (mounted: \(names.isEmpty ? "none" : names))",
+                    eventNumber: event.number))
+        }
+        return [.deliver(event, to: stages[index].stage)]
+    }
+
+    /// What came of a delivered event: nil when the stage took it.
+    package mutating func eventHandled(_ event: ClientMessage.Event, error: StageEventError?) -> [SessionAction] {
+        guard let error else { return scheduleFlush() }
+        switch error.kind {
+        case .unknownEvent: return refuse(ProtocolError(.unknownEvent, error.message, eventNumber: event.number))
+        case .badValue: return refuse(ProtocolError(.badValue, error.message, eventNumber: event.number))
+        case .directorFailed: return fail(ProtocolError(.directorFailed, error.message, eventNumber: event.number))
+        }
+    }
+
+    /// The client applied every message up to `seq`.
+    package mutating func acknowledge(seq: Int64) -> [SessionAction] {
+        guard seq < nextSeq else {
+            return refuse(ProtocolError(.badAck, "acknowledged seq \(seq), but the last one sent is \(nextSeq - 1)"))
+        }
+        replay.acknowledge(through: seq)
+        return []
+    }
+
+    /// A binding error the page reported; reports share the event rate limit.
+    package mutating func report(stage: String, message: String, now: ContinuousClock.Instant) -> [SessionAction] {
+        guard bucket.take(now: now) else { return [] }
+        return [.log(.warning, "the page reports a binding error in stage \"\(stage)\": \(message)")]
+    }
+
+    /// A slot of a stage got a value it cannot hold.
+    package mutating func slotFailed(_ message: String) -> [SessionAction] {
+        [.log(.error, message)] + refuse(ProtocolError(.badSlotValue, message))
+    }
+
+    /// Queues an error for the client. A run of events refused for the same reason (a
+    /// burst over the rate limit) becomes one error for the run, so none goes unreported.
+    private mutating func refuse(_ detailed: ProtocolError) -> [SessionAction] {
+        var actions: [SessionAction] = []
+        if detailed.code != .badSlotValue { actions.append(.log(.info, "refused client message: \(detailed)")) }
+        let error = configuration.sendsErrorDetails ? detailed : detailed.withoutDetails()
+        if let previous = advisories.last, let merged = previous.merged(with: error) {
+            advisories[advisories.count - 1] = merged
+        } else {
+            if advisories.count >= limits.pendingAdvisories {
+                advisories.removeFirst()
+                actions.append(.log(.notice, "dropped an advisory error for a slow client"))
+            }
+            advisories.append(error)
+        }
+        return actions + scheduleFlush()
+    }
+
+    // MARK: Stages and navigation
+
+    /// Mounts `stage`; returns its instance id, which ``stageChanged(_:)`` takes.
+    package mutating func present(_ stage: Stage, placement: Placement, url: String?) -> (String, [SessionAction]) {
+        let id = stages.add(stage, placement: placement, url: url, extra: Sent(document: stage.document, dirty: false))
+        commands.append(.mount(id))
+        return (id, scheduleFlush())
+    }
+
+    /// Removes the top stage with `placement`, if any (its stage is cancelled).
+    package mutating func removeTop(_ placement: Placement) -> [SessionAction] {
+        guard let entry = stages.removeTop(placement) else { return [] }
+        // A mount the client never saw is simply forgotten; otherwise it is told.
+        if let pending = commands.firstIndex(where: { if case .mount(entry.id) = $0 { true } else { false } }) {
+            commands.remove(at: pending)
+        } else {
+            commands.append(.unmount(entry.id))
+        }
+        return scheduleFlush()
+    }
+
+    /// Removes the pushed or modal stage `id` and everything stacked above it.
+    package mutating func back(from id: String) -> [SessionAction] {
+        guard let index = stages.index(of: id), stages[index].placement != .root else { return [] }
+        var actions: [SessionAction] = []
+        while let top = stages.entries.last, stages.index(of: id) != nil {
+            actions += removeTop(top.placement)
+            if top.id == id { break }
+        }
+        return actions
+    }
+
+    /// Removes every stage: modals, then the stack, then the roots.
+    package mutating func removeAll() -> [SessionAction] {
+        var actions: [SessionAction] = []
+        for placement in [Placement.modal, .push, .root] {
+            while stages.entries.contains(where: { $0.placement == placement }) { actions += removeTop(placement) }
+        }
+        return actions
+    }
+
+    /// Opens an external URL in the page (at most 8 wait for the client).
+    package mutating func open(url: String) -> [SessionAction] {
+        let pendingOpens = commands.filter { if case .open = $0 { true } else { false } }.count
+        guard pendingOpens < Self.maximumPendingOpens else {
+            return [.log(.notice, "dropped an open-URL command: 8 are already waiting for the client")]
+        }
+        commands.append(.open(url))
+        return scheduleFlush()
+    }
+
+    /// A slot of stage `id` changed.
+    package mutating func stageChanged(_ id: String) -> [SessionAction] {
+        guard let index = stages.index(of: id) else { return [] }
+        stages[index].extra.dirty = true
+        return scheduleFlush()
+    }
+
+    private mutating func scheduleFlush() -> [SessionAction] {
+        guard !flushScheduled, !isEnded else { return [] }
+        flushScheduled = true
+        return [.scheduleFlush]
+    }
+
+    // MARK: Output
+
+    /// The socket wrote everything queued: held-back changes may go now.
+    package mutating func drained() -> [SessionAction] {
+        guard awaitingDrain else { return [] }
+        awaitingDrain = false
+        flushScheduled = true
+        return [.scheduleFlush]
+    }
+
+    /// The end of a turn: diffs every changed stage against what the client was last
+    /// sent and sends the patches, commands, errors and acknowledgement, unless the
+    /// socket is behind (`unsentBytes` over the high-water mark): then the changes
+    /// wait and are coalesced into one diff per stage once it drains.
+    package mutating func flush(unsentBytes: Int) -> [SessionAction] {
+        flushScheduled = false
+        guard connection != nil, !isEnded else { return [] }
+        if let joining {
+            self.joining = nil
+            let messages = joinMessages(joining)
+            return [.send(messages)] + takeEncodingFailures()
+        }
+        if unsentBytes > limits.outboxHighWater {
+            guard !awaitingDrain else { return [] }
+            awaitingDrain = true
+            return [.awaitDrain]
+        }
+        let messages = pendingMessages()
+        return messages.isEmpty ? [] : [.send(encode(messages))] + takeEncodingFailures()
+    }
+
+    private mutating func takeEncodingFailures() -> [SessionAction] {
+        defer { encodingFailures.removeAll() }
+        return encodingFailures.map { .log(.error, $0) }
+    }
+
+    /// `joined`, then the missed messages or a mount per stage, then newer changes.
+    private mutating func joinMessages(_ joining: Joining) -> [WireMessage] {
+        let mounts = joining.replayed == nil ? snapshot() : []
+        let hello = ServerMessage.joined(
+            token: token, resumed: joining.resumed, snapshot: joining.resumed && joining.replayed == nil,
+            events: lastEvent, mounts: mounts.count)
+        return encode([hello]) + (joining.replayed ?? []) + encode(mounts + pendingMessages())
+    }
+
+    /// Full mounts of every stage, which become what the client was last sent.
+    private mutating func snapshot() -> [ServerMessage] {
+        replay.reset(floor: nextSeq - 1)
+        commands.removeAll { if case .open = $0 { false } else { true } }
+        return stages.indices.map { mountMessage($0) }
+    }
+
+    private mutating func mountMessage(_ index: Int) -> ServerMessage {
+        let document = stages[index].stage.document
+        stages[index].extra = Sent(document: document, dirty: false)
+        let entry = stages[index]
+        return .mount(
+            ServerMessage.Mount(
+                seq: takeSeq(), stage: entry.id, template: entry.stage.name, document: document,
+                placement: entry.placement, url: entry.url, events: entry.stage.eventOptionsJSON))
+    }
+
+    /// Commands, patches of changed stages, errors, and the acknowledgement.
+    private mutating func pendingMessages() -> [ServerMessage] {
+        var messages: [ServerMessage] = []
+        for command in commands {
+            switch command {
+            case .mount(let id):
+                if let index = stages.index(of: id) { messages.append(mountMessage(index)) }
+            case .unmount(let id):
+                messages.append(.unmount(seq: takeSeq(), stage: id))
+            case .open(let url):
+                messages.append(.open(seq: takeSeq(), url: url))
+            }
+        }
+        commands.removeAll()
+        for index in stages.indices where stages[index].extra.dirty {
+            let document = stages[index].stage.document
+            let patch = JSONPatch.diff(from: stages[index].extra.document, to: document)
+            stages[index].extra = Sent(document: document, dirty: false)
+            if !patch.isEmpty {
+                messages.append(.patch(seq: takeSeq(), stage: stages[index].id, patch: patch, ack: nil))
+            }
+        }
+        messages += advisories.map(ServerMessage.error)
+        advisories.removeAll()
+        if let ack = pendingAck {
+            pendingAck = nil
+            // The acknowledgement rides on the last patch when there is one.
+            if let last = messages.lastIndex(where: { $0.seq != nil }),
+                case .patch(let seq, let stage, let patch, nil) = messages[last]
+            {
+                messages[last] = .patch(seq: seq, stage: stage, patch: patch, ack: ack)
+            } else {
+                messages.append(.ack(number: ack))
+            }
+        }
+        return messages
+    }
+
+    private mutating func takeSeq() -> Int64 {
+        defer { nextSeq += 1 }
+        return nextSeq
+    }
+
+    /// Encodes messages; sequenced ones also go into the replay buffer. A message that
+    /// cannot be encoded becomes an `internal-error` (the details are logged by the
+    /// driver from the error's text).
+    private mutating func encode(_ messages: [ServerMessage]) -> [WireMessage] {
+        var result: [WireMessage] = []
+        result.reserveCapacity(messages.count)
+        for message in messages {
+            do {
+                let encoded = WireMessage(bytes: try message.encoded())
+                if let seq = message.seq { replay.append(seq: seq, message: encoded) }
+                result.append(encoded)
+            } catch {
+                encodingFailures.append("could not encode a \(message.json["t"]?.stringValue ?? "?") message: \(error)")
+                let failure = ServerMessage.error(ProtocolError(.internal, ProtocolError.Code.internal.summary))
+                if let bytes = try? failure.encoded() { result.append(WireMessage(bytes: bytes)) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,125 @@
+import Footlight
+import FootlightJSON
+import Testing
+
+@testable import FootlightServer
+
+/// Drives a ``SessionState`` by hand, as its driver would, with no socket, no thread
+/// and no sleep: what it sends is decoded to JSON, closes and logs are recorded.
+struct SessionMachine {
+    var state: SessionState
+    /// Messages sent to the connection, decoded, since the last `take()`.
+    var sent: [JSON] = []
+    var closes: [(connection: ConnectionID, code: UInt16)] = []
+    var logs: [String] = []
+    var awaitingDrain = false
+    var ended = false
+    /// The app entry run on the first attach.
+    let entry: (inout SessionMachine, String) -> Void
+    /// The time events arrive at (the rate limit's clock); moved by hand.
+    var now: ContinuousClock.Instant
+
+    init(
+        limits: SessionLimits = SessionLimits(), details: Bool = true,
+        entry: @escaping (inout SessionMachine, String) -> Void = { _, _ in }
+    ) {
+        let start = ContinuousClock.now
+        state = SessionState(
+            token: "token-1", configuration: .init(limits: limits, sendsErrorDetails: details), now: start)
+        now = start
+        self.entry = entry
+    }
+
+    /// Carries out actions as the live driver does.
+    mutating func perform(_ actions: [SessionAction]) {
+        for action in actions {
+            switch action {
+            case .send(let messages):
+                for message in messages {
+                    sent.append(try! message.bytes.withUnsafeBytes { try JSON.parse($0) })
+                }
+            case .close(let id, let code, _): closes.append((id, code))
+            case .startApp(let path): entry(&self, path)
+            case .deliver(let event, let stage):
+                let outcome = Result { () throws(StageEventError) in
+                    try stage.handle(event: event.name, value: event.value)
+                }
+                if case .failure(let error) = outcome {
+                    perform(state.eventHandled(event, error: error))
+                } else {
+                    perform(state.eventHandled(event, error: nil))
+                }
+            case .scheduleFlush: break
+            case .awaitDrain: awaitingDrain = true
+            case .log(_, let message): logs.append(message)
+            case .ended: ended = true
+            }
+        }
+    }
+
+    /// Ends the turn: flushes with `unsentBytes` waiting on the socket. Every stage
+    /// counts as changed (the driver hears of changes through `Stage.didChange`; an
+    /// unchanged document diffs to nothing).
+    mutating func endTurn(unsentBytes: Int = 0) {
+        for id in state.stages.entries.map(\.id) { perform(state.stageChanged(id)) }
+        if state.flushScheduled { perform(state.flush(unsentBytes: unsentBytes)) }
+    }
+
+    mutating func attach(_ id: ConnectionID = 1, resumeAfter seq: Int64? = nil, path: String? = nil) {
+        perform(state.attach(id, resumeAfter: seq, path: path))
+        endTurn()
+    }
+
+    mutating func event(_ number: Int64, _ name: String, stage: String = "counter", value: JSON? = nil) {
+        perform(state.receive(ClientMessage.Event(number: number, stage: stage, name: name, value: value), now: now))
+        endTurn()
+    }
+
+    mutating func present(_ stage: Stage, _ placement: Placement = .root, url: String? = nil) -> String {
+        let (id, actions) = state.present(stage, placement: placement, url: url)
+        perform(actions)
+        return id
+    }
+
+    /// The messages sent since the last call.
+    mutating func take() -> [JSON] {
+        defer { sent.removeAll() }
+        return sent
+    }
+
+    /// The `t` of each message sent since the last call.
+    mutating func takeTypes() -> [String] {
+        take().map { $0["t"]?.stringValue ?? "?" }
+    }
+}
+
+/// A counter stage: "increment" adds one, "amount" sets the count (and throws for a
+/// negative amount: a failing Director).
+final class CountingStage {
+    let stage = Stage(name: "counter")
+    private let increment = PassthroughSubject<Void, Never>()
+    private var count = 0
+    private let value = CurrentValueSubject<Int, Never>(0)
+
+    init() {
+        stage.bind(value, to: "count")
+        stage.on("increment", send: increment)
+        stage.on("amount") { (amount: Int) in
+            guard amount >= 0 else { throw CountingStageError() }
+            self.value.send(amount)
+        }
+        stage.keep(
+            increment.sink { [unowned self] in
+                count += 1
+                value.send(count)
+            })
+    }
+
+    /// Sets the count directly (a change from outside any event).
+    func set(_ count: Int) {
+        self.count = count
+        value.send(count)
+    }
+}
+
+struct CountingStageError: Error {}

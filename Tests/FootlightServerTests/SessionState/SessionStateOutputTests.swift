@@ -1,0 +1,104 @@
+import Footlight
+import FootlightJSON
+import Testing
+
+@testable import FootlightServer
+
+@Suite("SessionState: navigation commands and backpressure")
+struct SessionStateOutputTests {
+    static func joined(limits: SessionLimits = SessionLimits()) -> (SessionMachine, CountingStage) {
+        SessionStateEventTests.joined(limits: limits)
+    }
+
+    @Test("Push, present and the back button: mounts with placement and URL, unmounts of what is above")
+    func navigation() {
+        var (machine, _) = Self.joined()
+        let pushed = machine.present(Stage(name: "lot"), .push, url: "/lots/7")
+        let modal = machine.present(Stage(name: "signin"), .modal)
+        machine.endTurn()
+        let mounts = machine.take()
+        #expect(mounts.map { $0["t"] } == ["mount", "mount"])
+        #expect(mounts[0]["place"] == "push" && mounts[0]["url"] == "/lots/7" && mounts[0]["stage"] == .string(pushed))
+        #expect(mounts[1]["place"] == "modal" && mounts[1]["stage"] == .string(modal))
+        // The back button on the pushed page closes the modal above it, then the page.
+        machine.event(1, SessionState.backEvent, stage: pushed)
+        let sent = machine.take()
+        #expect(sent.filter { $0["t"] == "unmount" }.map { $0["stage"] } == [.string(modal), .string(pushed)])
+        #expect(sent.last?["t"] == "ack")
+        #expect(machine.state.stages.entries.map(\.id) == ["counter"])
+    }
+
+    @Test("Back on a root, or on a stage already gone, changes nothing")
+    func backOnRootOrGone() {
+        var (machine, _) = Self.joined()
+        machine.event(1, SessionState.backEvent, stage: "counter")
+        machine.event(2, SessionState.backEvent, stage: "lot-9")
+        #expect(machine.take().allSatisfy { $0["t"] == "ack" })
+        #expect(machine.state.stages.count == 1)
+    }
+
+    @Test("A stage pushed and popped within one turn is never sent")
+    func mountAndUnmountCancelOut() {
+        var (machine, _) = Self.joined()
+        _ = machine.present(Stage(name: "lot"), .push)
+        machine.perform(machine.state.removeTop(.push))
+        machine.endTurn()
+        #expect(machine.take().isEmpty)
+    }
+
+    @Test("Replacing the root unmounts everything and mounts the new root")
+    func replaceRoot() {
+        var (machine, _) = Self.joined()
+        _ = machine.present(Stage(name: "lot"), .push)
+        machine.endTurn()
+        _ = machine.take()
+        machine.perform(machine.state.removeAll())
+        _ = machine.present(Stage(name: "welcome"))
+        machine.endTurn()
+        #expect(machine.takeTypes() == ["unmount", "unmount", "mount"])
+    }
+
+    @Test("Open-URL commands are sequenced and at most 8 wait for the client")
+    func opens() {
+        var (machine, _) = Self.joined()
+        machine.perform(machine.state.detach(1))
+        for index in 1...10 { machine.perform(machine.state.open(url: "https://example.com/\(index)")) }
+        #expect(machine.logs.filter { $0.contains("dropped an open-URL") }.count == 2)
+        machine.attach(2, resumeAfter: 1)
+        let opens = machine.take().filter { $0["t"] == "open" }
+        #expect(opens.count == 8)
+        #expect(opens.first?["seq"] == 2)
+    }
+
+    @Test("Over the high-water mark output waits for the drain, then goes as one coalesced diff")
+    func backpressureCoalesces() {
+        var (machine, counter) = Self.joined()
+        let highWater = SessionLimits().outboxHighWater
+        for value in 1...50 {
+            counter.set(value)
+            machine.endTurn(unsentBytes: highWater + 1)
+        }
+        #expect(machine.take().isEmpty, "nothing is produced while the socket is behind")
+        #expect(machine.awaitingDrain)
+        #expect(machine.state.awaitingDrain)
+        machine.perform(machine.state.drained())
+        machine.endTurn(unsentBytes: 0)
+        let sent = machine.take()
+        #expect(sent.count == 1)
+        #expect(sent[0]["ops"] == [["op": "replace", "path": "/count", "value": 50]])
+    }
+
+    @Test("Acknowledgements wait for the drain too, and ride on the coalesced patch")
+    func ackDuringBackpressure() {
+        var (machine, _) = Self.joined()
+        let highWater = SessionLimits().outboxHighWater
+        machine.perform(
+            machine.state.receive(
+                ClientMessage.Event(number: 1, stage: "counter", name: "increment", value: nil), now: machine.now))
+        machine.endTurn(unsentBytes: highWater + 1)
+        #expect(machine.take().isEmpty)
+        machine.perform(machine.state.drained())
+        machine.endTurn()
+        #expect(machine.take().map { $0["ack"] } == [1])
+    }
+}
