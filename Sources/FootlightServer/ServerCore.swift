@@ -1,4 +1,3 @@
-import CLibWebSockets
 import Footlight
 import FootlightJSON
 import Logging
@@ -36,35 +35,19 @@ final class ServerCore: LoopDelegate {
 
     // MARK: HTTP
 
-    func serveHTTP(wsi: OpaquePointer, path: String) -> Int32 {
+    func answerHTTP(path: String) -> HTTPAnswer {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if route == configuration.webSocketPath || route == configuration.echoPath {
             // A WebSocket endpoint asked for without an upgrade: not a page.
             logger.debug("426 \(path): a WebSocket endpoint without an upgrade")
-            lws_return_http_status(wsi, 426, "this is a WebSocket endpoint")
-            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+            return .status(426, message: "this is a WebSocket endpoint")
         }
         switch files.resolve(path) {
         case .notFound:
             logger.debug("404 \(path)")
-            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), nil)
-            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+            return .status(404, message: nil)
         case .file(let file, let contentType, let cacheControl):
-            var headers = [UInt8](repeating: 0, count: 512)
-            let length = headers.withUnsafeMutableBufferPointer { buffer -> Int in
-                var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-                let end = buffer.baseAddress! + buffer.count
-                addHeader(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, cacheControl, &cursor, end)
-                addHeader(wsi, name: "x-content-type-options:", "nosniff", &cursor, end)
-                return cursor.map { $0 - buffer.baseAddress! } ?? 0
-            }
-            let status = headers.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: length) {
-                    lws_serve_http_file(wsi, file, contentType, $0, Int32(length))
-                }
-            }
-            if status < 0 || (status > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
-            return 0
+            return .file(path: file, contentType: contentType, cacheControl: cacheControl)
         }
     }
 
@@ -206,20 +189,4 @@ extension Connection {
         enqueue([frame])
         return true
     }
-}
-
-private func addHeader(
-    _ wsi: OpaquePointer, _ token: lws_token_indexes, _ value: String, _ cursor: inout UnsafeMutablePointer<UInt8>?,
-    _ end: UnsafeMutablePointer<UInt8>
-) {
-    var value = Array(value.utf8)
-    _ = lws_add_http_header_by_token(wsi, token, &value, Int32(value.count), &cursor, end)
-}
-
-private func addHeader(
-    _ wsi: OpaquePointer, name: String, _ value: String, _ cursor: inout UnsafeMutablePointer<UInt8>?,
-    _ end: UnsafeMutablePointer<UInt8>
-) {
-    var value = Array(value.utf8)
-    _ = lws_add_http_header_by_name(wsi, name, &value, Int32(value.count), &cursor, end)
 }

@@ -5,8 +5,8 @@ import CLibWebSockets
 protocol LoopDelegate: AnyObject, Sendable {
     /// An HTTP request asks to upgrade to a WebSocket: accept, or refuse with a status.
     func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision
-    /// A plain HTTP request for `path` (already URL-decoded by libwebsockets).
-    func serveHTTP(wsi: OpaquePointer, path: String) -> Int32
+    /// How to answer a plain HTTP request for `path` (already URL-decoded by libwebsockets).
+    func answerHTTP(path: String) -> HTTPAnswer
     /// A WebSocket connection is open.
     func opened(_ connection: Connection)
     /// A whole message arrived (fragments already joined, size already checked).
@@ -26,6 +26,14 @@ struct UpgradeRequest {
     /// `Sec-WebSocket-Key` and `Sec-WebSocket-Version`, as sent.
     var key: String? = nil
     var version: String? = nil
+}
+
+/// The answer to a plain HTTP request, which the transport sends.
+enum HTTPAnswer: Equatable {
+    /// A status with no body but libwebsockets' own page (`message` in it, if any).
+    case status(UInt32, message: String?)
+    /// A file, with its type and caching; the answer also says `nosniff`.
+    case file(path: String, contentType: String, cacheControl: String)
 }
 
 /// Whether a WebSocket upgrade may go ahead.

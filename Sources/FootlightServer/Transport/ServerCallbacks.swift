@@ -40,10 +40,51 @@ func footlightHTTPCallback(
     case LWS_CALLBACK_HTTP:
         guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
         let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
-        return delegate.serveHTTP(wsi: wsi, path: path)
+        return send(delegate.answerHTTP(path: path), on: wsi)
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
+}
+
+/// Sends an HTTP answer; returns what the HTTP callback returns (-1 closes the socket).
+private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
+    switch answer {
+    case .status(let status, let message):
+        lws_return_http_status(wsi, status, message)
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    case .file(let file, let contentType, let cacheControl):
+        var headers = [UInt8](repeating: 0, count: 512)
+        let length = headers.withUnsafeMutableBufferPointer { buffer -> Int in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            let end = buffer.baseAddress! + buffer.count
+            addHeader(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, cacheControl, &cursor, end)
+            addHeader(wsi, name: "x-content-type-options:", "nosniff", &cursor, end)
+            return cursor.map { $0 - buffer.baseAddress! } ?? 0
+        }
+        let status = headers.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: length) {
+                lws_serve_http_file(wsi, file, contentType, $0, Int32(length))
+            }
+        }
+        if status < 0 || (status > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
+        return 0
+    }
+}
+
+private func addHeader(
+    _ wsi: OpaquePointer, _ token: lws_token_indexes, _ value: String, _ cursor: inout UnsafeMutablePointer<UInt8>?,
+    _ end: UnsafeMutablePointer<UInt8>
+) {
+    var value = Array(value.utf8)
+    _ = lws_add_http_header_by_token(wsi, token, &value, Int32(value.count), &cursor, end)
+}
+
+private func addHeader(
+    _ wsi: OpaquePointer, name: String, _ value: String, _ cursor: inout UnsafeMutablePointer<UInt8>?,
+    _ end: UnsafeMutablePointer<UInt8>
+) {
+    var value = Array(value.utf8)
+    _ = lws_add_http_header_by_name(wsi, name, &value, Int32(value.count), &cursor, end)
 }
 
 /// protocols[1]: the Footlight WebSocket protocol.

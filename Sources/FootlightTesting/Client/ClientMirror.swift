@@ -1,3 +1,4 @@
+import Footlight
 import FootlightJSON
 
 /// What a protocol v1 client knows: the session token, a mirror of each stage's
@@ -30,6 +31,8 @@ public struct ClientMirror: Sendable {
     public private(set) var stages: [(id: String, template: String, placement: String)] = []
     /// URLs the server asked to open, in order.
     public private(set) var openedURLs: [String] = []
+    /// Every mount, unmount and open received, in order (a snapshot's mounts too).
+    public private(set) var commands: [SceneCommand] = []
     /// Mounts announced by the last `joined` and not yet received.
     public private(set) var pendingMounts = 0
 
@@ -114,18 +117,29 @@ public struct ClientMirror: Sendable {
             documents[stage] = document
             pendingMounts = max(0, pendingMounts - 1)
             stages.removeAll { $0.id == stage }
-            stages.append((stage, message["template"]?.stringValue ?? stage, message["place"]?.stringValue ?? "root"))
+            let template = message["template"]?.stringValue ?? stage
+            let placement = message["place"]?.stringValue ?? "root"
+            stages.append((stage, template, placement))
+            commands.append(
+                .mount(
+                    template: template, placement: Placement(rawValue: placement) ?? .root,
+                    url: message["url"]?.stringValue))
             lastSeq = seq
         case "unmount":
             guard let seq = sequence(message), let stage = message["stage"]?.stringValue else { return [] }
             if documents.removeValue(forKey: stage) == nil {
                 violations.append("unmount \(seq) of stage \"\(stage)\", which is not mounted")
             }
+            if let entry = stages.first(where: { $0.id == stage }) {
+                commands.append(
+                    .unmount(template: entry.template, placement: Placement(rawValue: entry.placement) ?? .root))
+            }
             stages.removeAll { $0.id == stage }
             lastSeq = seq
         case "open":
             guard let seq = sequence(message), let url = message["url"]?.stringValue else { return [] }
             openedURLs.append(url)
+            commands.append(.open(url: url))
             lastSeq = seq
         case "patch":
             guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let ops = message["ops"]

@@ -23,20 +23,7 @@ public final class SceneTester: @unchecked Sendable {
     // thread waits for each step with `queue.sync`.
 
     /// What a scene asked its context to do, as the page was told.
-    public enum Command: Equatable, CustomStringConvertible {
-        case mount(template: String, placement: Placement, url: String?)
-        case unmount(template: String, placement: Placement)
-        case open(url: String)
-
-        public var description: String {
-            switch self {
-            case .mount(let template, let placement, let url):
-                "mount \(template) (\(placement.rawValue)\(url.map { ", \($0)" } ?? ""))"
-            case .unmount(let template, let placement): "unmount \(template) (\(placement.rawValue))"
-            case .open(let url): "open \(url)"
-            }
-        }
-    }
+    public typealias Command = SceneCommand
 
     /// The test clock the scenes' environment uses.
     public let clock = TestClock()

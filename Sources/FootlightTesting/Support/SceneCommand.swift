@@ -1,0 +1,18 @@
+import Footlight
+
+/// What a scene asked its context to do, as the page was told: a stage mounted or
+/// unmounted, or a URL opened.
+public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
+    case mount(template: String, placement: Placement, url: String?)
+    case unmount(template: String, placement: Placement)
+    case open(url: String)
+
+    public var description: String {
+        switch self {
+        case .mount(let template, let placement, let url):
+            "mount \(template) (\(placement.rawValue)\(url.map { ", \($0)" } ?? ""))"
+        case .unmount(let template, let placement): "unmount \(template) (\(placement.rawValue))"
+        case .open(let url): "open \(url)"
+        }
+    }
+}
