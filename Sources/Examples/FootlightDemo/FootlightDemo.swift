@@ -82,6 +82,12 @@ struct FootlightDemo: ParsableCommand {
     @Option(help: "Seconds a graceful shutdown waits for sessions to end and sockets to close.")
     var drainTimeout: Double = 2
 
+    @Option(
+        help: ArgumentHelp(
+            "Milliseconds one turn of a session's app code may hold its service loop before the loop goes on on a new thread.",
+            valueName: "ms"))
+    var turnBudget: Double = 5
+
     /// Which app each session runs.
     enum App: String, ExpressibleByArgument, CaseIterable {
         /// The auction kiosk (the demo).
@@ -102,6 +108,9 @@ struct FootlightDemo: ParsableCommand {
         guard drainTimeout.isFinite, drainTimeout >= 0 else {
             throw ValidationError("--drain-timeout must be a number of seconds, 0 or more")
         }
+        guard turnBudget.isFinite, turnBudget >= 0.5 else {
+            throw ValidationError("--turn-budget must be at least 0.5 milliseconds")
+        }
         guard bidInterval.isFinite, bidInterval >= 0.05 else {
             throw ValidationError("--bid-interval must be at least 0.05 seconds")
         }
@@ -119,6 +128,7 @@ struct FootlightDemo: ParsableCommand {
         configuration.sessionLimits.retention = .seconds(retention)
         configuration.echoPath = echoPath
         configuration.sendsErrorDetails = errorDetails
+        configuration.turnBudget = .microseconds(Int(turnBudget * 1000))
         if let maxConnectionsPerClient { configuration.maximumConnectionsPerClient = maxConnectionsPerClient }
         if let eventsPerSecond {
             configuration.sessionLimits.eventsPerSecond = eventsPerSecond
