@@ -118,7 +118,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FootlightServerTests",
-            dependencies: ["FootlightServer", "FootlightTesting", "FootlightJSON", "DemoApp"]
+            dependencies: [
+                "FootlightServer", "FootlightTesting", "FootlightJSON", "DemoApp",
+                // SHA-1 for the handshake of the raw WebSocket server the client-core tests use.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "CLibraryTests",
