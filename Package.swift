@@ -69,7 +69,6 @@ let package = Package(
                 "Footlight",
                 "FootlightJSON",
                 "FootlightServer",
-                "CLibWebSockets",
             ]
         ),
         // Examples: the demo app and its command line, apart from the framework.
