@@ -100,7 +100,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FootlightLoad",
-            dependencies: ["FootlightServer", "FootlightJSON", "CLibWebSockets", "BenchSupport"],
+            dependencies: ["FootlightServer", "FootlightJSON", "BenchSupport"],
             path: "Sources/Tools/FootlightLoad"
         ),
         .testTarget(
