@@ -236,8 +236,7 @@ final class LoadGenerator {
 
     private func connect(_ endpoint: Endpoint) {
         let id = connections.count
-        let socket = WebSocketClientConnection(on: loop, delegate: self)
-        socket.tag = id
+        let socket = WebSocketClientConnection(on: loop, tag: id, delegate: self)
         // In the table before `connect`, which may already report a failure.
         connections.append(LoadConnection(endpoint: endpoint, socket: socket))
         count(.connecting, by: 1)

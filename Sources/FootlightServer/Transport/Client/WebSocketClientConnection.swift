@@ -8,7 +8,7 @@ import DequeModule
 /// One client WebSocket connection, confined to its ``WebSocketClientLoop``'s thread
 /// (not `Sendable`). What happens to it goes to its ``delegate``.
 ///
-/// Make it, set ``tag`` if useful, then ``connect(host:port:path:origin:subprotocol:)``:
+/// Make it, then ``connect(host:port:path:origin:subprotocol:)``:
 /// the delegate may hear ``WebSocketClientDelegate/ended(_:error:)`` before `connect`
 /// returns, so whatever it looks up must already be in place.
 ///
@@ -18,43 +18,54 @@ import DequeModule
 /// with ``write(_:isBinary:)``. Either way the libwebsockets headroom is handled here.
 /// Asking for something before the connection opens (sending, closing, pausing)
 /// takes effect once it does.
+///
+/// Its mutable state skips Swift's dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`), which cost more than the rest of the per-message path:
+/// it is touched on one thread only, and no access to a property spans a call that
+/// could reach that property again (the delegate is called between accesses, never
+/// inside one).
 package final class WebSocketClientConnection {
     /// The loop the connection belongs to.
     package let loop: WebSocketClientLoop
-    /// Hears what happens to the connection (held weakly).
-    package weak var delegate: (any WebSocketClientDelegate)?
-    /// A number the owner chooses, to find its own record of the connection (the load
+    /// Hears what happens to the connection. Held until the connection ends, then let
+    /// go, so a delegate that holds its connections makes no lasting cycle. (Strong, not
+    /// weak: a weakly referenced object pays for every retain and release, which the
+    /// load generator would feel on each message.)
+    @exclusivity(unchecked) package private(set) var delegate: (any WebSocketClientDelegate)?
+    /// A number the owner chose, to find its own record of the connection (the load
     /// generator's table index).
-    package var tag = 0
+    package let tag: Int
     /// Whether the handshake finished and the connection has not ended.
-    package private(set) var isOpen = false
+    @exclusivity(unchecked) package private(set) var isOpen = false
     /// Whether the connection has ended (its delegate heard `ended`).
-    package private(set) var isEnded = false
+    @exclusivity(unchecked) package private(set) var isEnded = false
 
     /// The connection's wsi, from `connect` until it ends.
-    private var wsi: OpaquePointer?
-    private var connectCalled = false
+    @exclusivity(unchecked) private var wsi: OpaquePointer?
+    @exclusivity(unchecked) private var connectCalled = false
     /// While `lws_client_connect_via_info` runs: its failure is reported once it returns.
-    private var insideConnect = false
+    @exclusivity(unchecked) private var insideConnect = false
     /// Set in LWS_CALLBACK_WSI_DESTROY, just before the connection's release.
-    private var destroyedByLibrary = false
-    private var outbound = Deque<OutboundFrame>()
+    @exclusivity(unchecked) private var destroyedByLibrary = false
+    @exclusivity(unchecked) private var outbound = Deque<OutboundFrame>()
     /// The delegate asked to hear ``WebSocketClientDelegate/writable(_:)``.
-    private var writableRequested = false
+    @exclusivity(unchecked) private var writableRequested = false
     /// Inside ``WebSocketClientDelegate/writable(_:)``, and whether it wrote.
-    private var insideWritable = false
-    private var wroteInWritable = false
-    private var closeRequest: (code: UInt16, reason: [UInt8])?
-    private var readingPaused = false
+    @exclusivity(unchecked) private var insideWritable = false
+    @exclusivity(unchecked) private var wroteInWritable = false
+    @exclusivity(unchecked) private var closeRequest: (code: UInt16, reason: [UInt8])?
+    @exclusivity(unchecked) private var readingPaused = false
     /// Bytes of a message that arrived in more than one piece.
-    private var partial: [UInt8] = []
+    @exclusivity(unchecked) private var partial: [UInt8] = []
     /// Why the connection is failing, reported when it ends.
-    private var failure: WebSocketClientError?
+    @exclusivity(unchecked) private var failure: WebSocketClientError?
 
-    /// A connection on `loop` reporting to `delegate`; on the loop's thread.
-    package init(on loop: WebSocketClientLoop, delegate: any WebSocketClientDelegate) {
+    /// A connection on `loop` reporting to `delegate`, known to it as `tag`; on the
+    /// loop's thread.
+    package init(on loop: WebSocketClientLoop, tag: Int = 0, delegate: any WebSocketClientDelegate) {
         loop.assertInLoop()
         self.loop = loop
+        self.tag = tag
         self.delegate = delegate
     }
 
@@ -281,7 +292,8 @@ package final class WebSocketClientConnection {
         return false
     }
 
-    /// Reports the end once: the first of closed, failed or destroyed.
+    /// Reports the end once (the first of closed, failed or destroyed), and lets the
+    /// delegate go.
     private func end(error: WebSocketClientError?) {
         guard !isEnded else { return }
         isEnded = true
@@ -289,6 +301,8 @@ package final class WebSocketClientConnection {
         wsi = nil
         outbound.removeAll()
         partial = []
+        let delegate = self.delegate
+        self.delegate = nil
         delegate?.ended(self, error: error ?? failure)
     }
 }

@@ -37,9 +37,10 @@ package final class WebSocketClientLoop {
     /// Wakes ``serviceOnce()`` periodically; only when the caller services the loop.
     private let wakeTimer: WakeTimer?
     /// Headroom and payload for ``WebSocketClientConnection/write(_:isBinary:)``,
-    /// reused for every such write on this loop.
-    private var frameBuffer: UnsafeMutableRawPointer
-    private var frameBufferPayloadCapacity = 1024
+    /// reused for every such write on this loop. Unchecked for exclusivity as the
+    /// connection's state is, for the same reasons (one thread, no nested access).
+    @exclusivity(unchecked) private var frameBuffer: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var frameBufferPayloadCapacity = 1024
 
     /// Creates a client context on the calling thread, which then services it with
     /// ``serviceOnce()`` and ends it with ``stop()``. `serviceOnce()` returns at least
