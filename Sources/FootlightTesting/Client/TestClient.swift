@@ -21,7 +21,7 @@ public final class TestClient: Sendable {
     /// The `Origin` header sent with the handshake (nil: none).
     public let origin: String?
     private let subprotocol: String?
-    private let loop: ServiceLoop
+    private let thread: WebSocketClientThread
     /// The page path sent with a fresh join (a deep link).
     private let path: String?
 
@@ -62,16 +62,30 @@ public final class TestClient: Sendable {
         }
     }
     private let state = Locked(State())
-    // Touched only on the client loop's thread.
-    nonisolated(unsafe) private var socket: ClientSocket?
+    /// The current connection (a resume opens a new one).
+    private let socket: WebSocketClientThread.Bound<WebSocketClientConnection?>
 
-    private init(port: Int, origin: String?, subprotocol: String?, loop: ServiceLoop, path: String? = nil) {
+    private init(port: Int, origin: String?, subprotocol: String?, path: String? = nil) throws {
         self.port = port
         self.path = path
         self.origin = origin
         self.subprotocol = subprotocol
-        self.loop = loop
+        thread = try Self.sharedThread
+        socket = .init(nil, on: thread)
     }
+
+    /// The client thread all test clients of a process share, started on first use.
+    private static var sharedThread: WebSocketClientThread {
+        get throws(WebSocketClientError) {
+            try sharedThreadHolder.withLock { thread throws(WebSocketClientError) in
+                if let thread { return thread }
+                let started = try WebSocketClientThread(name: "footlight-test-client")
+                thread = started
+                return started
+            }
+        }
+    }
+    private static let sharedThreadHolder = Locked<WebSocketClientThread?>(nil)
 
     /// Connects to the server on `port` and, unless `join` is false, joins a new
     /// session and waits for its first mounts.
@@ -79,9 +93,8 @@ public final class TestClient: Sendable {
         port: Int, origin: String? = nil, subprotocol: String? = ServerConfiguration.subprotocol, join: Bool = true,
         path: String? = nil, timeout: Duration = .seconds(10)
     ) async throws -> TestClient {
-        let client = TestClient(
-            port: port, origin: origin ?? "http://127.0.0.1:\(port)", subprotocol: subprotocol,
-            loop: try ClientLoop.shared, path: path)
+        let client = try TestClient(
+            port: port, origin: origin ?? "http://127.0.0.1:\(port)", subprotocol: subprotocol, path: path)
         client.state.withLock { $0.autoJoin = join }
         client.openSocket()
         if join {
@@ -102,7 +115,7 @@ public final class TestClient: Sendable {
         port: Int, sendingOrigin origin: String?, subprotocol: String? = ServerConfiguration.subprotocol,
         timeout: Duration = .seconds(10)
     ) async throws -> TestClient {
-        let client = TestClient(port: port, origin: origin, subprotocol: subprotocol, loop: try ClientLoop.shared)
+        let client = try TestClient(port: port, origin: origin, subprotocol: subprotocol)
         client.state.withLock { $0.autoJoin = true }
         client.openSocket()
         try await client.wait("the handshake to finish", timeout: timeout) { $0.joined || $0.socketsEnded > 0 }
@@ -141,15 +154,15 @@ public final class TestClient: Sendable {
 
     /// Sends raw text as one WebSocket text frame (for malformed-input tests).
     public func sendRaw(_ text: String) throws {
-        let frame = OutboundFrame(payload: Array(text.utf8))
-        loop.execute { [self] in socket?.send([frame]) }
+        let payload = Array(text.utf8)
+        thread.execute { [socket] _ in socket.value?.send(payload) }
     }
 
     private func transmit(_ messages: [JSON]) throws {
-        let frames = try messages.map {
-            OutboundFrame(storageWithHeadroom: try $0.serializedBytes(.compact, headroom: OutboundFrame.headroom))
+        let payloads = try messages.map { try $0.serializedBytes(.compact) }
+        thread.execute { [socket] _ in
+            for payload in payloads { socket.value?.send(payload) }
         }
-        loop.execute { [self] in socket?.send(frames) }
     }
 
     // MARK: Waiting
@@ -237,12 +250,12 @@ public final class TestClient: Sendable {
 
     /// Drops the socket abruptly (no close frame), as a network failure would.
     public func drop() {
-        loop.execute { [self] in socket?.drop() }
+        thread.execute { [socket] _ in socket.value?.drop() }
     }
 
-    /// Closes the socket with a close frame.
+    /// Closes the socket with a close frame (1000).
     public func close() {
-        loop.execute { [self] in socket?.close() }
+        thread.execute { [socket] _ in socket.value?.close(code: 1000, reason: "test client closing") }
     }
 
     /// Opens a new socket and resumes the session with its token and last applied
@@ -277,41 +290,51 @@ public final class TestClient: Sendable {
 
     /// Stops reading from the socket, so the server's writes back up.
     public func pauseReading() {
-        loop.execute { [self] in socket?.setReading(false) }
+        thread.execute { [socket] _ in socket.value?.pauseReading() }
     }
 
     /// Reads again after ``pauseReading()``.
     public func resumeReading() {
-        loop.execute { [self] in socket?.setReading(true) }
+        thread.execute { [socket] _ in socket.value?.resumeReading() }
     }
 
     private func openSocket() {
-        let origin = self.origin
-        let subprotocol = self.subprotocol
-        let port = self.port
-        loop.execute { [self] in
-            let socket = ClientSocket(loop: loop, owner: self)
-            self.socket = socket
-            socket.connect(port: port, host: "127.0.0.1", path: "/ws", origin: origin, subprotocol: subprotocol)
+        thread.execute { [self] loop in
+            let connection = WebSocketClientConnection(on: loop, delegate: self)
+            // In place before `connect`, which may already report a failure.
+            socket.value = connection
+            connection.connect(host: "127.0.0.1", port: port, path: "/ws", origin: origin, subprotocol: subprotocol)
         }
     }
 
-    // MARK: Socket events (client loop thread)
+    private func notifyWaiters() {
+        let ready = state.withLock { state -> [Waiter] in
+            let observation = state.observation
+            let satisfied = state.waiters.filter { $0.value.isSatisfied(observation) }
+            for id in satisfied.keys { state.waiters[id] = nil }
+            return Array(satisfied.values)
+        }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+}
 
-    func socketOpened(_ socket: ClientSocket) {
+// MARK: Socket events (client loop thread)
+
+extension TestClient: WebSocketClientDelegate {
+    /// Joins (unless told not to) as soon as the socket is open.
+    package func opened(_ connection: WebSocketClientConnection) {
         let join = state.withLock { state -> JSON? in
             state.isOpen = true
             guard state.autoJoin else { return nil }
             return state.mirror.joinMessage(path: path)
         }
         notifyWaiters()
-        if let join, let frame = try? join.serializedBytes(.compact, headroom: OutboundFrame.headroom) {
-            socket.send([OutboundFrame(storageWithHeadroom: frame)])
-        }
+        if let join, let payload = try? join.serializedBytes(.compact) { connection.send(payload) }
     }
 
-    func socketReceived(_ bytes: [UInt8], from socket: ClientSocket) {
-        guard socket === self.socket else { return }
+    /// Applies a server message to the mirror and answers it (acks, re-sent events).
+    package func received(_ bytes: UnsafeRawBufferPointer, isBinary: Bool, on connection: WebSocketClientConnection) {
+        guard connection === socket.value else { return }
         let message: JSON
         do {
             message = try JSON.parse(bytes)
@@ -329,36 +352,27 @@ public final class TestClient: Sendable {
             }
             return replies
         }
-        let frames = replies.compactMap {
-            (try? $0.serializedBytes(.compact, headroom: OutboundFrame.headroom)).map(
-                OutboundFrame.init(storageWithHeadroom:))
+        for reply in replies {
+            if let payload = try? reply.serializedBytes(.compact) { connection.send(payload) }
         }
-        socket.send(frames)
         notifyWaiters()
     }
 
-    func socketPeerClosed(_ socket: ClientSocket, code: UInt16, reason: String) {
+    /// Records the server's close frame.
+    package func peerClosed(code: UInt16, reason: String, on connection: WebSocketClientConnection) {
+        guard connection === socket.value else { return }
         state.withLock { $0.closeFrame = (code, reason) }
     }
 
-    func socketEnded(_ socket: ClientSocket, error: String?) {
-        guard socket === self.socket else { return }
+    /// Counts the socket as ended, with why it failed if it did.
+    package func ended(_ connection: WebSocketClientConnection, error: WebSocketClientError?) {
+        guard connection === socket.value else { return }
         state.withLock { state in
             state.isOpen = false
             state.socketsEnded += 1
-            if let error { state.connectionError = error }
+            if let error { state.connectionError = error.description }
         }
         notifyWaiters()
-    }
-
-    private func notifyWaiters() {
-        let ready = state.withLock { state -> [Waiter] in
-            let observation = state.observation
-            let satisfied = state.waiters.filter { $0.value.isSatisfied(observation) }
-            for id in satisfied.keys { state.waiters[id] = nil }
-            return Array(satisfied.values)
-        }
-        for waiter in ready { waiter.continuation.resume() }
     }
 }
 

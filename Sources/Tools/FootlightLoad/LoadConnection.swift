@@ -1,3 +1,5 @@
+import FootlightServer
+
 /// Which server endpoint a connection talks to.
 enum Endpoint: CustomStringConvertible {
     /// The Footlight protocol (subprotocol `footlight.v1`): a session of the counter demo.
@@ -10,7 +12,7 @@ enum Endpoint: CustomStringConvertible {
 
 /// One client connection as the generator tracks it: where it is in its life, the
 /// event it has outstanding, and what it still has to write. Kept in the generator's
-/// table and named by its index there (the wsi's user pointer is that index plus one).
+/// table and named by its index there (its socket's ``WebSocketClientConnection/tag``).
 struct LoadConnection {
     enum Phase {
         /// Connecting, or (echo) before the handshake finished.
@@ -28,8 +30,8 @@ struct LoadConnection {
     }
 
     let endpoint: Endpoint
+    let socket: WebSocketClientConnection
     var phase = Phase.connecting
-    var wsi: OpaquePointer?
 
     /// The number of the last event written (1, 2, 3 … per session).
     var lastEvent: Int64 = 0
@@ -42,20 +44,19 @@ struct LoadConnection {
     /// Patches received since the last ack was queued.
     var patchesSinceAck = 0
 
-    // What the next WRITEABLE callbacks must write, most urgent first.
+    // What the next writable callbacks must write, most urgent first (a close asked
+    // for comes after them all: the socket sees to it).
     var wantsJoin = false
     var wantsEvent = false
     var ackDue: Int64?
-    var wantsClose = false
 
     /// The close code and reason the server sent, if it closed first.
     var peerClose: String?
-    /// A message that arrived in more than one piece, being put together.
-    var partial: [UInt8] = []
 
-    init(endpoint: Endpoint) {
+    init(endpoint: Endpoint, socket: WebSocketClientConnection) {
         self.endpoint = endpoint
+        self.socket = socket
     }
 
-    var hasPendingWrite: Bool { wantsJoin || wantsEvent || ackDue != nil || wantsClose }
+    var hasPendingWrite: Bool { wantsJoin || wantsEvent || ackDue != nil }
 }

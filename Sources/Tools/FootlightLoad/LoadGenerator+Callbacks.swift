@@ -1,11 +1,12 @@
-import CLibWebSockets
 import FootlightJSON
+import FootlightServer
 
-/// What the connections do when libwebsockets calls: write what is due, read
-/// replies, complete round trips, and notice when the server misbehaves.
-extension LoadGenerator {
-    func established(_ id: Int, wsi: OpaquePointer) {
-        connections[id].wsi = wsi
+/// What the connections do when their sockets report: write what is due, read
+/// replies, complete round trips, and notice when the server misbehaves. Each
+/// socket's ``WebSocketClientConnection/tag`` is its index in the table.
+extension LoadGenerator: WebSocketClientDelegate {
+    func opened(_ socket: WebSocketClientConnection) {
+        let id = socket.tag
         switch connections[id].phase {
         case .connecting:
             if connections[id].endpoint == .footlight {
@@ -14,16 +15,16 @@ extension LoadGenerator {
             } else {
                 move(id, to: .ready)
             }
-        case .closing:
-            connections[id].wantsClose = true
         default:
             break
         }
-        if connections[id].hasPendingWrite { lws_callback_on_writable(wsi) }
+        if connections[id].hasPendingWrite { socket.requestWritable() }
     }
 
-    /// Writes the most urgent pending message: join, then event, then ack, then close.
-    func writeable(_ id: Int, wsi: OpaquePointer) -> Int32 {
+    /// Writes the most urgent pending message: join, then event, then ack (a close
+    /// asked for follows them).
+    func writable(_ socket: WebSocketClientConnection) {
+        let id = socket.tag
         var connection = connections[id]
         defer { connections[id] = connection }
         if connection.wantsJoin {
@@ -38,44 +39,29 @@ extension LoadGenerator {
         } else if let seq = connection.ackDue {
             connection.ackDue = nil
             Wire.ack(seq: seq, into: text)
-        } else if connection.wantsClose {
-            var reason = Array("load generator done".utf8)
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, &reason, reason.count)
-            return -1
         } else {
             connection.wantsEvent = false
-            return 0
-        }
-        let written = lws_write(wsi, text.payload, text.count, LWS_WRITE_TEXT)
-        if written < text.count {
-            note("connection \(id): lws_write wrote \(written) of \(text.count) bytes")
-            return -1
-        }
-        if connection.hasPendingWrite { lws_callback_on_writable(wsi) }
-        return 0
-    }
-
-    func received(_ id: Int, wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
-        let whole = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
-        if whole && connections[id].partial.isEmpty {
-            handle(id, message: bytes)
             return
         }
-        connections[id].partial.append(contentsOf: bytes)
-        guard whole else { return }
-        let message = connections[id].partial
-        connections[id].partial = []
-        message.withUnsafeBytes { handle(id, message: $0) }
+        // A short write ends the connection, with the error saying so.
+        if socket.write(text.bytes), connection.hasPendingWrite { socket.requestWritable() }
     }
 
-    func peerClosing(_ id: Int, _ text: String) {
-        connections[id].peerClose = text
+    func received(_ bytes: UnsafeRawBufferPointer, isBinary: Bool, on socket: WebSocketClientConnection) {
+        handle(socket.tag, message: bytes)
     }
 
-    /// The connection failed to open, or is gone (callbacks may repeat; only the first counts).
-    func ended(_ id: Int, error: String?) {
+    func peerClosed(code: UInt16, reason: String, on socket: WebSocketClientConnection) {
+        connections[socket.tag].peerClose = code == 1005 ? "close frame without a code" : "close \(code) \"\(reason)\""
+    }
+
+    func ended(_ socket: WebSocketClientConnection, error: WebSocketClientError?) {
+        ended(socket.tag, error: error?.description)
+    }
+
+    /// The connection failed to open, or is gone.
+    private func ended(_ id: Int, error: String?) {
         let connection = connections[id]
-        connections[id].wsi = nil
         switch connection.phase {
         case .closed, .failed:
             return
@@ -138,7 +124,7 @@ extension LoadGenerator {
             }
             acceptSeq(id, seq, bytes)
             connections[id].ackDue = seq
-            if let wsi = connections[id].wsi { lws_callback_on_writable(wsi) }
+            connections[id].socket.requestWritable()
             // Ready once the counter (the root stage the events name) is mounted.
             if stage == "counter", connections[id].phase == .joining {
                 guard connections[id].joined else { return fail(id, "mount before joined", bytes) }
@@ -190,7 +176,7 @@ extension LoadGenerator {
         connections[id].sentAt = 0
         outstanding -= 1
         if loopRunning { connections[id].wantsEvent = true }
-        if connections[id].hasPendingWrite, let wsi = connections[id].wsi { lws_callback_on_writable(wsi) }
+        if connections[id].hasPendingWrite { connections[id].socket.requestWritable() }
     }
 
     /// One patch in about a thousand is parsed in full: the counter shows the event count.

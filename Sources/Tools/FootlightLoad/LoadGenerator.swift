@@ -1,9 +1,8 @@
-import CLibWebSockets
 import FootlightServer
 
-/// A single-threaded WebSocket load generator: one libwebsockets client context,
-/// serviced on the calling thread, driving many connections, each a small state
-/// machine (``LoadConnection``) in one table.
+/// A single-threaded WebSocket load generator: one client loop
+/// (``WebSocketClientLoop``), serviced on the calling thread, driving many
+/// connections, each a small state machine (``LoadConnection``) in one table.
 ///
 /// The phases are: ``open(_:to:)`` (ramp up in batches), ``runClosedLoop(warmup:measure:)``
 /// (every ready connection keeps one event outstanding), ``settle(seconds:)`` (idle) and
@@ -19,15 +18,9 @@ final class LoadGenerator {
     var serverCore = -1
 
     private let port: Int
-    private var context: OpaquePointer?
-    private let resources: ContextResources
-    private let ticker = Ticker()
-    // C strings for lws_client_connect_via_info, alive as long as `resources`.
-    private let address: UnsafeMutablePointer<CChar>
-    private let host: UnsafeMutablePointer<CChar>
-    private let origin: UnsafeMutablePointer<CChar>
-    private let localProtocol: UnsafeMutablePointer<CChar>
-    private let paths: [Endpoint: (path: UnsafeMutablePointer<CChar>, subprotocol: UnsafeMutablePointer<CChar>)]
+    private let loop: WebSocketClientLoop
+    private let origin: String
+    private let paths: [Endpoint: (path: String, subprotocol: String)]
     let text = OutgoingText()
 
     /// Every connection ever started, by id.
@@ -65,40 +58,21 @@ final class LoadGenerator {
         self.port = port
         self.batchSize = batchSize
         self.stallSeconds = stallSeconds
-        System.raiseOpenFileLimit()
-        lws_set_log_level(Int32(LLL_ERR | LLL_WARN), nil)
-        resources = ContextResources(
-            protocols: [
-                .init(name: "footlight-load", callback: loadCallback, perSessionDataSize: 0, rxBufferSize: 4096)
-            ],
-            pingAfter: 300, hangUpAfter: 310)
-        address = resources.cString("127.0.0.1")
-        host = resources.cString("127.0.0.1:\(port)")
-        origin = resources.cString("http://127.0.0.1:\(port)")
-        localProtocol = resources.cString("footlight-load")
+        origin = "http://127.0.0.1:\(port)"
         paths = [
-            .footlight: (resources.cString(footlightPath), resources.cString(ServerConfiguration.subprotocol)),
-            .echo: (resources.cString(echoPath), resources.cString(ServerConfiguration.echoSubprotocol)),
+            .footlight: (footlightPath, ServerConfiguration.subprotocol),
+            .echo: (echoPath, ServerConfiguration.echoSubprotocol),
         ]
-        var info = lws_context_creation_info()
-        info.port = footlight_lws_port_no_listen()
-        info.protocols = UnsafePointer(resources.protocols)
-        info.user = Unmanaged.passUnretained(self).toOpaque()
-        // Send the Origin header exactly as given (lws would otherwise prefix "http://").
-        info.options = UInt64(LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN) | UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
-        guard let context = lws_create_context(&info) else {
-            throw .generator("libwebsockets could not create the client context")
+        do {
+            loop = try WebSocketClientLoop()
+        } catch {
+            throw .generator(error.description)
         }
-        self.context = context
-        ticker.start(on: context)
     }
 
     deinit {
-        ticker.stop()
-        if let context { lws_context_destroy(context) }
+        loop.stop()
     }
-
-    func isConnection(_ id: Int) -> Bool { connections.indices.contains(id) }
 
     // MARK: Phases
 
@@ -172,7 +146,7 @@ final class LoadGenerator {
         for id in connections.indices where connections[id].phase == .ready {
             participants += 1
             connections[id].wantsEvent = true
-            if let wsi = connections[id].wsi { lws_callback_on_writable(wsi) }
+            connections[id].socket.requestWritable()
         }
         guard participants > 0 else { throw .generator("no ready connections for the closed loop") }
         var cpuStart: UInt64 = 0
@@ -234,8 +208,8 @@ final class LoadGenerator {
             switch connections[id].phase {
             case .connecting, .joining, .ready:
                 move(id, to: .closing)
-                connections[id].wantsClose = true
-                if let wsi = connections[id].wsi { lws_callback_on_writable(wsi) }
+                // After whatever the connection still has to write.
+                connections[id].socket.close(code: 1000, reason: "load generator done")
             default:
                 break
             }
@@ -252,28 +226,22 @@ final class LoadGenerator {
     // MARK: Plumbing
 
     private func serviceOnce() throws(LoadError) {
-        if lws_service(context, 0) < 0 { throw .generator("lws_service failed") }
+        do {
+            try loop.serviceOnce()
+        } catch {
+            throw .generator(error.description)
+        }
         if let fault { throw fault }
     }
 
     private func connect(_ endpoint: Endpoint) {
         let id = connections.count
-        connections.append(LoadConnection(endpoint: endpoint))
+        let socket = WebSocketClientConnection(on: loop, tag: id, delegate: self)
+        // In the table before `connect`, which may already report a failure.
+        connections.append(LoadConnection(endpoint: endpoint, socket: socket))
         count(.connecting, by: 1)
-        var info = lws_client_connect_info()
-        info.context = context
-        info.port = Int32(port)
-        info.address = UnsafePointer(address)
-        info.host = UnsafePointer(host)
-        info.origin = UnsafePointer(origin)
-        info.path = UnsafePointer(paths[endpoint]!.path)
-        info.protocol = UnsafePointer(paths[endpoint]!.subprotocol)
-        info.local_protocol_name = UnsafePointer(localProtocol)
-        info.ietf_version_or_minus_one = -1
-        info.userdata = UnsafeMutableRawPointer(bitPattern: id + 1)
-        if lws_client_connect_via_info(&info) == nil {
-            ended(id, error: "lws_client_connect_via_info failed")
-        }
+        let (path, subprotocol) = paths[endpoint]!
+        socket.connect(host: "127.0.0.1", port: port, path: path, origin: origin, subprotocol: subprotocol)
     }
 
     /// Moves a connection to `phase`, keeping the counts in step.

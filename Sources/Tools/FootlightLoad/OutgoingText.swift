@@ -1,29 +1,28 @@
-import FootlightServer
-
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One outgoing message, built in place behind `LWS_PRE` bytes of headroom so
-/// `lws_write` can take it without a copy or an allocation. Reused for every message.
+/// One outgoing message, built in place in a buffer reused for every message, so
+/// building and writing it (``WebSocketClientConnection/write(_:isBinary:)`` copies it
+/// behind the transport's headroom) allocates nothing.
 final class OutgoingText {
-    private let storage: UnsafeMutablePointer<UInt8>
+    private let payload: UnsafeMutablePointer<UInt8>
     private let capacity: Int
-    /// Payload bytes written since the last ``reset()``.
+    /// Bytes written since the last ``reset()``.
     private(set) var count = 0
 
     init(capacity: Int = 256) {
         self.capacity = capacity
-        storage = .allocate(capacity: OutboundFrame.headroom + capacity)
-        storage.initialize(repeating: 0, count: OutboundFrame.headroom + capacity)
+        payload = .allocate(capacity: capacity)
+        payload.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
-        storage.deallocate()
+        payload.deallocate()
     }
 
-    /// The payload's first byte (headroom lies before it).
-    var payload: UnsafeMutablePointer<UInt8> { storage + OutboundFrame.headroom }
+    /// The message built so far; valid until the next change.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: payload, count: count) }
 
     func reset() { count = 0 }
 

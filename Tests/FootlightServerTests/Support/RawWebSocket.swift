@@ -4,7 +4,8 @@
 
 /// A WebSocket client on a raw loopback socket that writes exactly the bytes a test
 /// asks for: malformed handshakes, unmasked or oversize frames, illegal control frames.
-/// Every read is bounded by the socket's receive timeout.
+/// Every read is bounded by the socket's receive timeout. ``RawWebSocketServer`` uses
+/// it for the server's end too.
 final class RawWebSocket {
     let fd: Int32
     private var pending: [UInt8] = []
@@ -12,6 +13,11 @@ final class RawWebSocket {
     /// Connects to 127.0.0.1:`port` (reads time out after `timeout` seconds).
     init(port: Int, timeout: Int = 5) throws {
         fd = try connectLoopback(port: port, timeoutSeconds: timeout)
+    }
+
+    /// Takes over a connected socket (closed with this object).
+    init(connected fd: Int32) {
+        self.fd = fd
     }
 
     deinit { close(fd) }
@@ -40,14 +46,20 @@ final class RawWebSocket {
 
     /// Reads the response head; its status code, or nil when the server closed first.
     func readStatus() -> Int? {
+        guard let head = readHead() else { return nil }
+        let parts = head.split(separator: " ", maxSplits: 2)
+        return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+
+    /// Reads an HTTP head up to its blank line (left out), or nil when the peer closed first.
+    func readHead() -> String? {
         while pending.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
             guard fill() else { return nil }
         }
         let end = pending.firstRange(of: Array("\r\n\r\n".utf8))!
         let head = String(decoding: pending[..<end.lowerBound], as: UTF8.self)
         pending.removeSubrange(..<end.upperBound)
-        let parts = head.split(separator: " ", maxSplits: 2)
-        return parts.count >= 2 ? Int(parts[1]) : nil
+        return head
     }
 
     /// Writes one frame. `declaredLength` overrides the payload length in the header
@@ -88,10 +100,11 @@ final class RawWebSocket {
         return nil
     }
 
-    /// Reads the next whole (unmasked, server) frame, or nil at the end of the connection.
+    /// Reads the next whole frame (a client's unmasked), or nil at the end of the connection.
     func readFrame() -> (opcode: UInt8, payload: [UInt8])? {
         guard need(2) else { return nil }
         let opcode = pending[0] & 0x0F
+        let masked = pending[1] & 0x80 != 0
         var length = UInt64(pending[1] & 0x7F)
         var header = 2
         if length == 126 {
@@ -103,8 +116,13 @@ final class RawWebSocket {
             length = pending[2..<10].reduce(0) { $0 << 8 | UInt64($1) }
             header = 10
         }
+        let mask = header
+        if masked { header += 4 }
         guard length < 1 << 24, need(header + Int(length)) else { return nil }
-        let payload = Array(pending[header..<header + Int(length)])
+        var payload = Array(pending[header..<header + Int(length)])
+        if masked {
+            for index in payload.indices { payload[index] ^= pending[mask + index % 4] }
+        }
         pending.removeSubrange(..<(header + Int(length)))
         return (opcode, payload)
     }

@@ -1,0 +1,38 @@
+import CLibWebSockets
+
+/// The client protocol's libwebsockets callback. It captures nothing: the
+/// ``WebSocketClientConnection`` comes from the wsi's user pointer (retained in
+/// `connect`, released here in LWS_CALLBACK_WSI_DESTROY), the ``ServiceLoop`` whose
+/// mailbox to drain from the context's user pointer.
+func webSocketClientCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
+        // Nil for a caller-serviced loop, which has no mailbox.
+        ServiceLoop.from(wsi: wsi)?.drainMailbox()
+        return 0
+    }
+    guard let wsi, let user else { return 0 }
+    let connection = Unmanaged<WebSocketClientConnection>.fromOpaque(user).takeUnretainedValue()
+    switch reason {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        connection.established(wsi)
+    case LWS_CALLBACK_CLIENT_RECEIVE:
+        connection.received(input, count: length, wsi: wsi)
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+        return connection.writeable(wsi)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        connection.peerClosed(input, count: length)
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+        connection.connectionFailed(input, count: length)
+    case LWS_CALLBACK_CLIENT_CLOSED:
+        connection.closed()
+    case LWS_CALLBACK_WSI_DESTROY:
+        connection.destroyed()
+        Unmanaged<WebSocketClientConnection>.fromOpaque(user).release()
+    default:
+        break
+    }
+    return 0
+}
