@@ -99,6 +99,11 @@ let package = Package(
             path: "Sources/Tools/FootlightBench"
         ),
         .executableTarget(
+            name: "FootlightFanout",
+            dependencies: ["FootlightServer", "DemoApp", "BenchSupport"],
+            path: "Sources/Tools/FootlightFanout"
+        ),
+        .executableTarget(
             name: "FootlightLoad",
             dependencies: ["FootlightServer", "FootlightJSON", "BenchSupport"],
             path: "Sources/Tools/FootlightLoad"

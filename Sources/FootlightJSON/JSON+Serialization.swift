@@ -35,16 +35,10 @@ extension JSON {
     /// - Throws: ``JSONError`` when a number is NaN or infinite, or nesting exceeds
     ///   ``JSONLimits/maximumDepth``.
     public func serializedBytes(_ options: JSONWriteOptions = .compact) throws(JSONError) -> [UInt8] {
-        try serializedBytes(options, headroom: 0)
-    }
-
-    /// Writes this value after `headroom` zero bytes, so a transport can put its own
-    /// header in front without copying the text (libwebsockets' `LWS_PRE`).
-    public func serializedBytes(_ options: JSONWriteOptions, headroom: Int) throws(JSONError) -> [UInt8] {
         let tree = try JanssonWriter().make(self, depth: 0)
         defer { json_decref(tree) }
-        var output = [UInt8](repeating: 0, count: headroom)
-        if options.indent == 0 { output.reserveCapacity(headroom + compactSize()) }
+        var output: [UInt8] = []
+        if options.indent == 0 { output.reserveCapacity(compactSize()) }
         let status = withUnsafeMutablePointer(to: &output) { outputPointer in
             json_dump_callback(tree, appendToByteArray, outputPointer, options.janssonFlags)
         }

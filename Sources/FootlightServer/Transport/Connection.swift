@@ -44,7 +44,7 @@ public final class ConnectionHandle: Sendable {
 
     /// Queues frames to be written in order. Thread-safe: on the loop's owner thread
     /// they are queued at once, from any other thread through the loop's mailbox.
-    public func send(_ frames: [OutboundFrame]) {
+    func send(_ frames: [OutboundFrame]) {
         guard !frames.isEmpty else { return }
         addPending(frames.reduce(0) { $0 + $1.count })
         let id = self.id

@@ -5,26 +5,26 @@ import CLibWebSockets
 #endif
 
 /// A libwebsockets protocol callback.
-package typealias LWSCallback =
+typealias LWSCallback =
     @convention(c) (
         OpaquePointer?, lws_callback_reasons, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int
     ) -> Int32
 
 /// C memory a libwebsockets context keeps pointers into (protocol table, names,
 /// retry policy). It must outlive the context; the loop releases it after destroying it.
-package final class ContextResources {
-    package let protocols: UnsafeMutablePointer<lws_protocols>
+final class ContextResources {
+    let protocols: UnsafeMutablePointer<lws_protocols>
     let protocolCount: Int
-    package let retryPolicy: UnsafeMutablePointer<lws_retry_bo_t>
+    let retryPolicy: UnsafeMutablePointer<lws_retry_bo_t>
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
-    package struct ProtocolSpec {
+    struct ProtocolSpec {
         let name: String
         let callback: LWSCallback
         let perSessionDataSize: Int
         let rxBufferSize: Int
 
-        package init(name: String, callback: LWSCallback, perSessionDataSize: Int, rxBufferSize: Int) {
+        init(name: String, callback: LWSCallback, perSessionDataSize: Int, rxBufferSize: Int) {
             self.name = name
             self.callback = callback
             self.perSessionDataSize = perSessionDataSize
@@ -32,7 +32,7 @@ package final class ContextResources {
         }
     }
 
-    package init(protocols specs: [ProtocolSpec], pingAfter: UInt16, hangUpAfter: UInt16) {
+    init(protocols specs: [ProtocolSpec], pingAfter: UInt16, hangUpAfter: UInt16) {
         protocolCount = specs.count + 1
         protocols = .allocate(capacity: protocolCount)
         protocols.initialize(repeating: lws_protocols(), count: protocolCount)
@@ -49,7 +49,7 @@ package final class ContextResources {
     }
 
     /// A C string that lives as long as these resources.
-    package func cString(_ text: String) -> UnsafeMutablePointer<CChar> {
+    func cString(_ text: String) -> UnsafeMutablePointer<CChar> {
         let copy = strdup(text)!
         strings.append(copy)
         return copy

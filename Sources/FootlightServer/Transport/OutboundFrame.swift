@@ -1,20 +1,20 @@
 import CLibWebSockets
 
 /// A text frame ready for `lws_write`: `LWS_PRE` bytes of headroom, then the payload.
-public struct OutboundFrame: Sendable {
+struct OutboundFrame: Sendable {
     /// Headroom libwebsockets needs in front of every payload it writes.
-    public static let headroom = Int(footlight_lws_pre())
+    static let headroom = Int(footlight_lws_pre())
 
     /// Headroom followed by the payload.
-    package var storage: [UInt8]
+    var storage: [UInt8]
     /// Sent as a binary frame instead of text (only the echo endpoint does).
-    public var isBinary = false
+    var isBinary = false
 
     /// The payload's length in bytes.
-    public var count: Int { storage.count - Self.headroom }
+    var count: Int { storage.count - Self.headroom }
 
     /// Copies `payload` behind fresh headroom.
-    public init(payload: some Collection<UInt8>) {
+    init(payload: some Collection<UInt8>) {
         var storage = [UInt8](repeating: 0, count: Self.headroom)
         storage.reserveCapacity(Self.headroom + payload.count)
         storage.append(contentsOf: payload)
@@ -22,16 +22,16 @@ public struct OutboundFrame: Sendable {
     }
 
     /// Copies an encoded message behind fresh headroom.
-    package init(_ message: WireMessage) {
+    init(_ message: WireMessage) {
         self.init(payload: message.bytes)
     }
 
     /// Takes bytes that already start with `headroom` spare bytes.
-    public init(storageWithHeadroom storage: [UInt8]) {
+    init(storageWithHeadroom storage: [UInt8]) {
         precondition(storage.count >= Self.headroom, "a frame's storage must start with LWS_PRE bytes of headroom")
         self.storage = storage
     }
 
     /// The payload bytes.
-    public var payload: ArraySlice<UInt8> { storage[Self.headroom...] }
+    var payload: ArraySlice<UInt8> { storage[Self.headroom...] }
 }

@@ -49,7 +49,7 @@ public final class ServiceLoop: @unchecked Sendable {
     package let lastHandOff = Locked<ContinuousClock.Instant?>(nil)
 
     /// The context; valid between start and the end of the thread.
-    package private(set) var context: OpaquePointer?
+    private(set) var context: OpaquePointer?
     /// The default vhost, which adopts accepted sockets.
     private(set) var vhost: OpaquePointer?
     private var stopRequested = false
@@ -83,7 +83,7 @@ public final class ServiceLoop: @unchecked Sendable {
 
     /// Builds the context on the loop thread. `user` is the pointer to store in
     /// `lws_context_creation_info.user` so callbacks find this loop.
-    public typealias ContextFactory = (_ user: UnsafeMutableRawPointer) -> OpaquePointer?
+    typealias ContextFactory = (_ user: UnsafeMutableRawPointer) -> OpaquePointer?
 
     /// Starts the thread and creates the context on it; throws when libwebsockets
     /// refuses the configuration.
@@ -183,7 +183,7 @@ public final class ServiceLoop: @unchecked Sendable {
     }
 
     /// A loop whose callbacks need no server delegate (a client context).
-    package convenience init(name: String, makeContext: @escaping ContextFactory) throws(ServerError) {
+    convenience init(name: String, makeContext: @escaping ContextFactory) throws(ServerError) {
         try self.init(name: name, delegate: nil, makeContext: makeContext)
     }
 
@@ -308,13 +308,13 @@ public final class ServiceLoop: @unchecked Sendable {
     }
 
     /// The loop that owns `context`, from the user pointer given at creation.
-    package static func from(context: OpaquePointer?) -> ServiceLoop? {
+    static func from(context: OpaquePointer?) -> ServiceLoop? {
         guard let context, let user = lws_context_user(context) else { return nil }
         return Unmanaged<ServiceLoop>.fromOpaque(user).takeUnretainedValue()
     }
 
     /// The loop that owns `wsi`.
-    package static func from(wsi: OpaquePointer?) -> ServiceLoop? {
+    static func from(wsi: OpaquePointer?) -> ServiceLoop? {
         guard let wsi else { return nil }
         return from(context: lws_get_context(wsi))
     }

@@ -1,0 +1,88 @@
+import FootlightServer
+
+/// N kiosk pages on one client loop, serviced by the calling thread: each joins, then
+/// counts the patches it receives and when the newest arrived.
+final class FanoutClients: WebSocketClientDelegate {
+    let loop: WebSocketClientLoop
+    private var connections: [WebSocketClientConnection] = []
+    /// Per connection: whether its first mount arrived, its patches, the last one's time.
+    private(set) var mounted: [Bool]
+    private(set) var patches: [Int]
+    private(set) var lastPatch: [ContinuousClock.Instant]
+    private(set) var failures = 0
+    private static let join = Array(#"{"t":"join","v":1}"#.utf8)
+    private static let mountPrefix = Array(#"{"t":"mount""#.utf8)
+    private static let patchPrefix = Array(#"{"t":"patch""#.utf8)
+
+    init(count: Int) throws {
+        loop = try WebSocketClientLoop(wakeInterval: .milliseconds(2))
+        mounted = Array(repeating: false, count: count)
+        patches = Array(repeating: 0, count: count)
+        lastPatch = Array(repeating: .now, count: count)
+    }
+
+    /// Opens every connection to `port` and waits until each shows its first page.
+    func connectAll(port: Int, timeout: Duration) throws(FanoutError) {
+        let deadline = ContinuousClock.now + timeout
+        for index in mounted.indices {
+            let connection = WebSocketClientConnection(on: loop, tag: index, delegate: self)
+            connections.append(connection)
+            connection.connect(
+                host: "127.0.0.1", port: port, path: "/ws", origin: "http://127.0.0.1:\(port)",
+                subprotocol: ServerConfiguration.subprotocol)
+            // Keep the handshakes in flight bounded: service while many are pending.
+            if index % 200 == 199 { try serviceUntil(deadline) { self.mountedCount > index - 400 } }
+        }
+        try serviceUntil(deadline) { self.mountedCount == self.mounted.count }
+    }
+
+    var mountedCount: Int { mounted.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
+    /// Services the loop until `done` or the deadline (then throws).
+    func serviceUntil(_ deadline: ContinuousClock.Instant, _ done: () -> Bool) throws(FanoutError) {
+        while !done() {
+            guard ContinuousClock.now < deadline else { throw FanoutError("timed out") }
+            try serviceOnce()
+        }
+    }
+
+    /// One pass of the client loop.
+    func serviceOnce() throws(FanoutError) {
+        // Typed all the way: an untyped `throws` around the loop's typed one crashes the
+        // 6.3 compiler's release build (swifterror verification).
+        do throws(WebSocketClientError) {
+            try loop.serviceOnce()
+        } catch {
+            throw FanoutError("the client loop failed: \(error)")
+        }
+    }
+
+    func stop() {
+        for connection in connections { connection.close() }
+        loop.stop()
+    }
+
+    // MARK: WebSocketClientDelegate
+
+    func opened(_ connection: WebSocketClientConnection) {
+        connection.send(Self.join)
+    }
+
+    func received(_ message: UnsafeRawBufferPointer, isBinary: Bool, on connection: WebSocketClientConnection) {
+        if message.starts(with: Self.patchPrefix) {
+            patches[connection.tag] += 1
+            lastPatch[connection.tag] = .now
+        } else if message.starts(with: Self.mountPrefix) {
+            mounted[connection.tag] = true
+        }
+    }
+
+    func ended(_ connection: WebSocketClientConnection, error: WebSocketClientError?) {
+        if error != nil { failures += 1 }
+    }
+}
+
+struct FanoutError: Error, CustomStringConvertible, Sendable {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
