@@ -23,13 +23,6 @@ final class ContextResources {
         let callback: LWSCallback
         let perSessionDataSize: Int
         let rxBufferSize: Int
-
-        init(name: String, callback: LWSCallback, perSessionDataSize: Int, rxBufferSize: Int) {
-            self.name = name
-            self.callback = callback
-            self.perSessionDataSize = perSessionDataSize
-            self.rxBufferSize = rxBufferSize
-        }
     }
 
     init(protocols specs: [ProtocolSpec], pingAfter: UInt16, hangUpAfter: UInt16) {
