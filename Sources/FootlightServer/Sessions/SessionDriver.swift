@@ -25,7 +25,8 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     private let logger: Logger
     private let entry: AppEntry
     private weak var registry: SessionRegistry?
-    private lazy var context = Context(environment: SessionEnvironment(executor: self), presenter: self)
+    private lazy var context = Context(
+        environment: SessionEnvironment(executor: SessionExecutorReference(self)), presenter: self)
     /// The attached connection, and connections replaced by a newer one until closed.
     private var connection: ConnectionHandle?
     private var replaced: [ConnectionID: ConnectionHandle] = [:]
