@@ -113,6 +113,11 @@ public final class Server: Sendable {
         loops.reduce(0) { $0 + $1.handOffs.load(ordering: .relaxed) }
     }
 
+    /// Whole WebSocket messages read from clients since the start.
+    public var receivedMessageCount: Int {
+        loops.reduce(0) { $0 + $1.receivedMessages.load(ordering: .relaxed) }
+    }
+
     /// When a loop was last handed to a fresh thread and that thread began servicing it.
     package var lastLoopHandOff: ContinuousClock.Instant? {
         loops.compactMap { $0.lastHandOff.withLock { $0 } }.max()

@@ -60,20 +60,33 @@ struct InboundBackpressureTests {
     @Test("A client that never reads cannot grow the server's buffers by sending garbage or pings")
     func garbageWithoutReading() async throws {
         let highWater = 16 << 10
-        let server = try TestServer.start(configure: { $0.sessionLimits.outboxHighWater = highWater }) { _ in
-            [CounterScene.makeStage()]
-        }
+        let log = ProbeScenes.NapLog()
+        let server = try TestServer.start(
+            configure: {
+                $0.sessionLimits.outboxHighWater = highWater
+                $0.sendsErrorDetails = true  // longer error messages: the socket backs up sooner
+            }, stages: { _ in [ProbeScenes.nappingCounter(seconds: 0, log: log)] })
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         client.pauseReading()
-        for index in 0..<20_000 { try client.sendRaw(index.isMultiple(of: 2) ? #"{"t":"ping"}"# : "x") }
-        try await waitFor("the server to read everything", timeout: .seconds(30)) {
-            server.peakUnsentBytes >= highWater / 2
+        for index in 0..<20_000 { try client.sendRaw(index.isMultiple(of: 10) ? #"{"t":"ping"}"# : "x") }
+        // An event after the garbage. Either the server reads everything (the session
+        // handles the event), or, its answers choking the socket, it stops reading this
+        // client (TCP backpressure: its count of messages read stands still). Both are
+        // seen on the server's side, so the wait depends neither on this client reading
+        // nor on how fast a busy machine gets there.
+        try await client.send("logged-increment", in: "counter")
+        var lastCount = -1
+        var stillSince = ContinuousClock.now
+        try await waitFor("the server to read everything or stop reading", timeout: .seconds(90)) {
+            if !log.snapshot.increments.isEmpty { return true }
+            let count = server.receivedMessageCount
+            if count != lastCount { (lastCount, stillSince) = (count, .now) }
+            return ContinuousClock.now - stillSince > .seconds(3)
         }
-        try await Task.sleep(for: .milliseconds(500))
         #expect(server.peakUnsentBytes <= highWater + 1024, "peak \(server.peakUnsentBytes) bytes waiting")
         client.resumeReading()
         try await client.send("increment", in: "counter")
-        try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
+        try await client.waitUntil("/count", in: "counter", equals: "Count: 1", timeout: .seconds(60))
     }
 }

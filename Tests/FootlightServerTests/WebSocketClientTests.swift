@@ -112,7 +112,8 @@ struct WebSocketClientTests {
 
     @Test("While reading is paused nothing arrives and the server's writes back up; resuming delivers every message")
     func pauseAndResumeReading() async throws {
-        let messageCount = 1024
+        // 1 MiB in all: eight times what the two sockets' buffers hold while paused.
+        let messageCount = 256
         let blockedAfter = Locked<Int?>(nil)
         let server = try RawWebSocketServer.start(sendBufferSize: 64 << 10) { peer, server in
             try server.waitToProceed()
@@ -155,8 +156,8 @@ struct WebSocketClientTests {
         #expect(client.messages.count == whilePaused, "nothing was read while paused")
         #expect(whilePaused < messageCount)
         client.on { $0.resumeReading() }
-        try await waitFor("every message") { client.messages.count == messageCount }
-        try await server.finish()
+        try await waitFor("every message", timeout: .seconds(60)) { client.messages.count == messageCount }
+        try await server.finish(timeout: .seconds(60))
         let numbers = client.messages.map { Int(String(decoding: $0.bytes.prefix(6), as: UTF8.self)) }
         #expect(numbers == Array(0..<messageCount))
     }

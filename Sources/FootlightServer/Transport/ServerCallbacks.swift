@@ -172,6 +172,7 @@ private func receive(
         return -1
     }
     let isFinal = lws_is_final_fragment(wsi) != 0
+    if isFinal { connection.handle.loop.receivedMessages.add(1, ordering: .relaxed) }
     if isFinal && connection.inbound.isEmpty {
         // The common case: a whole message in one delivery, no copy.
         delegate.received(

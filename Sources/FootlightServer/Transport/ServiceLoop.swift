@@ -62,6 +62,8 @@ public final class ServiceLoop: @unchecked Sendable {
     var onAdoptedSocketClosed: (@Sendable (ClientAddress) -> Void)?
     /// The most bytes any one connection of this loop had waiting for its socket.
     let peakUnsentBytes = Atomic<Int>(0)
+    /// Whole WebSocket messages this loop has read, on every connection.
+    let receivedMessages = Atomic<Int>(0)
     /// The most messages any one connection of this loop had waiting for its session.
     let peakQueuedMessages = Atomic<Int>(0)
 
