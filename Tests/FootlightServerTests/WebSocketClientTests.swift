@@ -9,7 +9,7 @@ import Testing
 
 /// The libwebsockets client core (`WebSocketClientLoop`, `WebSocketClientThread`,
 /// `WebSocketClientConnection`) against a raw server that writes and checks exact bytes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WebSocketClientTests {
     @Test("A message larger than the receive buffer arrives whole, and so does a fragmented one")
     func largeAndFragmentedMessages() async throws {
@@ -138,6 +138,10 @@ struct WebSocketClientTests {
                 }
             }
             blockedAfter.withLock { $0 = sent }
+            // The rest blocks until the client reads again, which a busy machine may delay
+            // well past the raw server's usual 10 s send timeout.
+            var patience = timeval(tv_sec: 90, tv_usec: 0)
+            setsockopt(peer.fd, SOL_SOCKET, SO_SNDTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
             guard peer.write(Array(stream[sent...])) else { throw RawHTTPError("the client went away") }
         }
         let client = try RecordingClient(port: server.port)

@@ -2,8 +2,8 @@
 /// outputs: the in-progress flag, the values and the errors.
 ///
 /// A trigger that arrives while a job runs is ignored (a form submitted twice is sent
-/// once). Deliver the job's results on the session's queue (`receive(on:)`) when the
-/// work completes elsewhere.
+/// once). When the work completes on another thread, deliver its results on the
+/// session's executor (`environment.executor.execute`, or a timer of `environment.clock`).
 ///
 /// ```swift
 /// let signIn = Action(trigger: submitted) { credentials in

@@ -13,7 +13,7 @@ public final class ConnectionHandle: Sendable {
     public let loop: ServiceLoop
     /// Payload bytes posted with ``send(_:)`` and not yet written to the socket.
     let pendingBytes = Atomic<Int>(0)
-    /// Messages handed to the session's queue and not yet handled.
+    /// Messages handed to the session and not yet handled.
     let queuedMessages = Atomic<Int>(0)
     /// Whether the loop stopped reading this connection because its session is behind.
     let readingPaused = Atomic<Bool>(false)

@@ -20,7 +20,7 @@ public struct BidRequest: Equatable, Sendable {
 /// Places bids for a Director: ``SessionBidding`` on the live service, a fake in tests.
 public protocol BidPlacing {
     /// Publishes the accepted bid, or fails (with a ``BidError`` when the auction
-    /// refused it). Delivers on the caller's session queue.
+    /// refused it). Delivers on the caller's session executor.
     func placeBid(_ request: BidRequest) -> AnyPublisher<Bid, any Error>
 }
 

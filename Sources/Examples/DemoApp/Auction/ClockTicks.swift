@@ -2,7 +2,7 @@ import Footlight
 
 /// A ticking "now" for Directors that show time left: the time at subscription, then
 /// again every interval, scheduled on a session's clock (so it is delivered on the
-/// session's queue, and a test moves it by hand).
+/// session's executor, and a test moves it by hand).
 public enum ClockTicks {
     /// Emits `now()` at subscription and every `interval` after, until cancelled.
     public static func every(
@@ -19,7 +19,7 @@ public enum ClockTicks {
         .eraseToAnyPublisher()
     }
 
-    /// Reschedules itself on the clock; used only on the session's queue.
+    /// Reschedules itself on the clock; used only on the session's executor.
     private final class Ticker: @unchecked Sendable {
         let subject = PassthroughSubject<Duration, Never>()
         private let interval: Duration

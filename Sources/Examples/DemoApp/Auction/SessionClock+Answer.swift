@@ -3,12 +3,12 @@ import Footlight
 extension SessionClock {
     /// Publishes what `request` returns after `latency` on this clock, as a remote
     /// service would answer: the value then completion, or the failure. Subscribe on the
-    /// clock's session queue, where the answer is delivered.
+    /// clock's session executor, where the answer is delivered.
     func answer<Value, Failure: Error>(
         after latency: Duration, _ request: @escaping @Sendable () -> Result<Value, Failure>
     ) -> AnyPublisher<Value, any Error> {
         let result = PassthroughSubject<Value, any Error>()
-        // The subject is used only on the session's queue, where the caller subscribed.
+        // The subject is used only on the session's executor, where the caller subscribed.
         nonisolated(unsafe) let subject = result
         schedule(after: latency) {
             switch request() {
