@@ -49,6 +49,8 @@ struct Differ {
     }
 
     mutating func diff(_ source: JSON, _ target: JSON) {
+        // A row or subtree shared by both documents has not changed.
+        if source.sharesStorage(with: target) { return }
         switch (source, target) {
         case (.object(let a), .object(let b)):
             guarded(target) { $0.diffObjects(a, b) }
@@ -121,6 +123,15 @@ struct Differ {
     // MARK: Arrays
 
     private mutating func diffArrays(_ a: [JSON], _ b: [JSON]) {
+        // Fast path for the common case of the same rows in the same order (a list
+        // after one of its rows changed): pair elements by position, with no hashing.
+        // Keyed or not, the full algorithm would do the same here.
+        if a.count == b.count, zip(a, b).allSatisfy({ sameRow($0, $1) }) {
+            for index in a.indices {
+                child(String(index), a[index], b[index])
+            }
+            return
+        }
         if let rowsA = KeyedRows(a, identityKey: identityKey), let rowsB = KeyedRows(b, identityKey: identityKey) {
             diffKeyed(a, rowsA, b, rowsB)
         } else {
@@ -200,11 +211,22 @@ struct Differ {
         }
     }
 
+    /// Whether two elements at the same position are the same row: the same storage,
+    /// or objects with identical identity members.
+    private func sameRow(_ a: JSON, _ b: JSON) -> Bool {
+        if a.sharesStorage(with: b) { return true }
+        guard case .object(let rowA) = a, case .object(let rowB) = b, let keyA = rowA[identityKey],
+            let keyB = rowB[identityKey]
+        else { return false }
+        return Self.identical(keyA, keyB)
+    }
+
     // MARK: Equality
 
     /// Equality that also keeps number representation: `1` and `1.0`, `0.0` and
     /// `-0.0` differ here, so a diff reproduces the target's text exactly.
     static func identical(_ lhs: JSON, _ rhs: JSON) -> Bool {
+        if lhs.sharesStorage(with: rhs) { return true }
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b

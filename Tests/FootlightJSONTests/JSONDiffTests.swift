@@ -179,3 +179,46 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONSharedStorageTests {
+    static let row: JSON = ["id": "lot-1", "title": "Harbour at Dusk", "bid": "$1,200.00"]
+
+    @Test("Copies of one container share storage; equal containers built apart do not")
+    func sharing() {
+        let copy = Self.row
+        #expect(copy.sharesStorage(with: Self.row))
+        let rebuilt: JSON = ["id": "lot-1", "title": "Harbour at Dusk", "bid": "$1,200.00"]
+        #expect(rebuilt == Self.row)
+        #expect(!rebuilt.sharesStorage(with: Self.row))
+        #expect(!JSON.string("a").sharesStorage(with: .string("a")))
+        var changed = copy
+        if case .object(var members) = changed {
+            members["bid"] = "$1,300.00"
+            changed = .object(members)
+        }
+        #expect(!changed.sharesStorage(with: Self.row))
+        #expect(copy.sharesStorage(with: Self.row))
+    }
+
+    @Test("Shared rows diff to nothing; a changed row among shared ones gives ops at its index only")
+    func diffSkipsSharedRows() throws {
+        let rows = JSONDiffTests.rows(50)
+        var changed = rows
+        changed[7] = JSONDiffTests.rows(8) { _, row in row["bid"] = "$1.00" }[7]  // built apart
+        let patch = JSONPatch.diff(from: ["rows": .array(rows)], to: ["rows": .array(changed)])
+        #expect(patch.operations == [.replace(path: try JSONPointer("/rows/7/bid"), value: "$1.00")])
+        #expect(JSONPatch.diff(from: ["rows": .array(rows)], to: ["rows": .array(Array(rows))]).isEmpty)
+    }
+
+    @Test("Same-order rows with one row replaced by another id still give remove and add")
+    func fastPathKeepsIdentity() throws {
+        let rows = JSONDiffTests.rows(5)
+        var changed = rows
+        changed[2] = JSONDiffTests.rows(6)[5]
+        let patch = JSONPatch.diff(from: .array(rows), to: .array(changed))
+        #expect(
+            patch.operations == [
+                .remove(path: try JSONPointer("/2")), .add(path: try JSONPointer("/2"), value: changed[2]),
+            ])
+    }
+}

@@ -21,9 +21,12 @@ public final class ListingsDirector {
     ///   - segment: the segment the user picks, by id or label (others are ignored).
     ///   - open: the id of the lot the user taps.
     ///   - initialOrder: the order shown first.
+    ///   - formatter: makes the rows; Directors that share one share their rows (a
+    ///     server shares one between all sessions, ``KioskServices/rowFormatter``).
     public init(
         lots: AnyPublisher<[Lot], Never>, now: AnyPublisher<Duration, Never>, segment: AnyPublisher<String, Never>,
-        open: AnyPublisher<String, Never>, initialOrder: ListingOrder = .grid
+        open: AnyPublisher<String, Never>, initialOrder: ListingOrder = .grid,
+        formatter: LotRowFormatter = LotRowFormatter()
     ) {
         let order = segment.compactMap(ListingOrder.init(name:))
             .prepend(initialOrder)
@@ -37,7 +40,7 @@ public final class ListingsDirector {
         selectedSegment = order.map(\.rawValue).eraseToAnyPublisher()
         layout = order.map(\.layout).removeDuplicates().eraseToAnyPublisher()
         rows = lots.combineLatest(now, order) { lots, now, order in
-            order.sorted(lots).map { LotRow(lot: $0, now: now) }
+            formatter.rows(of: lots, at: now, in: order)
         }
         .removeDuplicates()
         .eraseToAnyPublisher()

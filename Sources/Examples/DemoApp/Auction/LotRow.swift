@@ -2,6 +2,10 @@ import Footlight
 import FootlightJSON
 
 /// One lot in the listings, display-ready: a row of the table or a card of the grid.
+///
+/// The row builds its view JSON once, when it is made: a row shared by many sessions'
+/// listings (``LotRowFormatter``) then puts the same JSON storage in every view
+/// document, which compares and diffs an unchanged row without looking inside it.
 public struct LotRow: ViewValue, Equatable, Sendable {
     /// The lot's id (stable: the page keeps the row's DOM node across reorders).
     public let id: String
@@ -23,6 +27,8 @@ public struct LotRow: ViewValue, Equatable, Sendable {
     public let timeLeft: String
     /// Whether bidding has ended.
     public let closed: Bool
+    /// The row as it appears in the view document, made from the members above.
+    public let viewJSON: JSON
 
     /// The row for `lot` at `now` (on the auction clock).
     public init(lot: Lot, now: Duration) {
@@ -36,13 +42,23 @@ public struct LotRow: ViewValue, Equatable, Sendable {
         bidCount = BidCountFormat.string(count: lot.bidCount)
         timeLeft = TimeLeftFormat.string(for: lot, at: now)
         closed = !lot.isOpen(at: now)
-    }
-
-    public var viewJSON: JSON {
-        [
+        viewJSON = [
             "id": .string(id), "number": .string(number), "title": .string(title), "artist": .string(artist),
             "image": image.viewJSON, "currentBid": .string(currentBid), "bidLabel": .string(bidLabel),
             "bidCount": .string(bidCount), "timeLeft": .string(timeLeft), "closed": .bool(closed),
         ]
+    }
+
+    /// Whether this row still shows `lot` at `now`: the same lot, and the same time
+    /// left to the second.
+    func shows(_ lot: Lot, at now: Duration) -> Bool {
+        id == lot.id && closed == !lot.isOpen(at: now) && timeLeft == TimeLeftFormat.string(for: lot, at: now)
+    }
+
+    /// Rows are equal when they show the same text (``viewJSON`` follows from it).
+    public static func == (lhs: LotRow, rhs: LotRow) -> Bool {
+        lhs.id == rhs.id && lhs.number == rhs.number && lhs.title == rhs.title && lhs.artist == rhs.artist
+            && lhs.image == rhs.image && lhs.currentBid == rhs.currentBid && lhs.bidLabel == rhs.bidLabel
+            && lhs.bidCount == rhs.bidCount && lhs.timeLeft == rhs.timeLeft && lhs.closed == rhs.closed
     }
 }

@@ -11,6 +11,8 @@ public struct KioskServices: Sendable {
     public let tick: Duration
     /// How long a bid or a sign-in takes to answer (a simulated network round trip).
     public let latency: Duration
+    /// Makes the listings' rows once for every session showing them.
+    public let rowFormatter = LotRowFormatter()
 
     public init(
         auction: AuctionService, accounts: AccountDirectory = AccountDirectory(), tick: Duration = .seconds(1),

@@ -16,7 +16,8 @@ public struct ListingsScene: Scene {
         let signIn = PassthroughSubject<Void, Never>()
         let director = ListingsDirector(
             lots: session.lots, now: session.now,
-            segment: order.map(\.id).eraseToAnyPublisher(), open: open.map(\.id).eraseToAnyPublisher())
+            segment: order.map(\.id).eraseToAnyPublisher(), open: open.map(\.id).eraseToAnyPublisher(),
+            formatter: session.services.rowFormatter)
         let stage = Stage(name: "listings")
         stage.bind(director.segments, to: "segments")
         stage.bind(director.layout, to: "layout")

@@ -1,0 +1,57 @@
+import Footlight
+
+/// Makes the listings' rows (``LotRow``) and remembers the last ones, so that the
+/// Directors sharing a formatter share the rows: one change to the auction reaching
+/// every session's listings is formatted once per order, and every session's view
+/// document holds the same row values (their JSON storage too), which the session's
+/// diff compares in O(1) where a row did not change.
+///
+/// A row is made again only when its lot changed or its time left reads differently,
+/// so rows survive across snapshots and ticks. Thread-safe: sessions on different
+/// loops may share one (``KioskServices/rowFormatter``). A ``ListingsDirector`` given
+/// none makes its own.
+public final class LotRowFormatter: Sendable {
+    /// The rows last made in one order, and what they were made from.
+    private struct Listing {
+        let lots: [Lot]
+        let now: Duration
+        let rows: [LotRow]
+    }
+
+    private struct State {
+        /// The last listing made in each order.
+        var listings: [ListingOrder: Listing] = [:]
+        /// The last row made for each lot id, with the lot it shows.
+        var rows: [String: (lot: Lot, row: LotRow)] = [:]
+
+        mutating func row(for lot: Lot, at now: Duration) -> LotRow {
+            if let made = rows[lot.id], made.lot == lot, made.row.shows(lot, at: now) { return made.row }
+            let row = LotRow(lot: lot, now: now)
+            rows[lot.id] = (lot, row)
+            return row
+        }
+    }
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    /// `lots` in `order`, as rows at `now` on the auction clock. The same snapshot at
+    /// the same time gives the very same array; a lot that has not changed keeps its row.
+    public func rows(of lots: [Lot], at now: Duration, in order: ListingOrder) -> [LotRow] {
+        state.withLock { state in
+            // `==` on arrays answers at once for the same snapshot (shared storage).
+            if let listing = state.listings[order], listing.now == now, listing.lots == lots {
+                return listing.rows
+            }
+            let rows = order.sorted(lots).map { state.row(for: $0, at: now) }
+            state.listings[order] = Listing(lots: lots, now: now, rows: rows)
+            if state.rows.count > lots.count {
+                // Forget the rows of lots that are gone.
+                let ids = Set(lots.map(\.id))
+                state.rows = state.rows.filter { ids.contains($0.key) }
+            }
+            return rows
+        }
+    }
+}
