@@ -1,20 +1,25 @@
 import BenchSupport
-import DemoApp
 import FootlightServer
 import Foundation
 
 // One change to a shared service reaching every session: N kiosk sessions, each with
-// the listings stage open, on an in-process server; a bid placed on the shared
-// AuctionService; the time from the bid to the last session's patch arriving (the
-// patches are read on this thread while the server writes them on its loop).
+// the listings stage open; a bid placed on the shared AuctionService; the time from
+// the bid to the last session's patch arriving. The server runs in a child process
+// (this program with `serve`), the clients here, on one client-core thread; the bid is
+// triggered with SIGUSR1, and timed from sending it.
 //
-//   FootlightFanout [--sessions N] [--runs R] [--loops L]
+//   FootlightFanout [--sessions N] [--runs R] [--loops L] [--server-core C --client-core C]
 
 var sessions = 10_000
 var runs = 5
 var loops = 1
+var serveMode = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
+    if argument == "serve" {
+        serveMode = true
+        continue
+    }
     guard let value = arguments.next().flatMap(Int.init), value > 0 else {
         FileHandle.standardError.write(Data("usage: FootlightFanout [--sessions N] [--runs R] [--loops L]\n".utf8))
         exit(2)
@@ -33,32 +38,33 @@ func note(_ text: String) {
     FileHandle.standardError.write(Data("fanout: \(text)\n".utf8))
 }
 
-// A still clock: lots never close and "time left" never changes, so every patch a
-// session gets after joining is the bid's.
-let auction = AuctionService(lots: AuctionCatalogue.lots(), clock: ManualAuctionClock())
-let services = KioskServices(auction: auction, tick: .seconds(3600), latency: .milliseconds(1))
-var configuration = ServerConfiguration(publicDirectory: FileManager.default.temporaryDirectory.path)
-configuration.port = 0
-configuration.loops = loops
-configuration.maximumConnections = sessions + 100
-configuration.maximumConnectionsPerClient = sessions + 100
-configuration.logger.logLevel = .warning
-let server = try Server(configuration: configuration, app: KioskApp.entry(services))
+if serveMode { try FanoutServer.run(sessions: sessions, loops: loops) }
+
+// The server process: this program in serve mode. Its stdin is ours to close.
+let child = Process()
+child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+child.arguments = ["serve", "--sessions", "\(sessions)", "--loops", "\(loops)"]
+let toChild = Pipe()
+let fromChild = Pipe()
+child.standardInput = toChild
+child.standardOutput = fromChild
+try child.run()
+defer { try? toChild.fileHandleForWriting.close() }
+let greeting = String(decoding: fromChild.fileHandleForReading.availableData, as: UTF8.self)
+guard greeting.hasPrefix("port "), let port = Int(greeting.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+else { throw FanoutError("the server process said \(greeting.debugDescription)") }
+
 let clients = try FanoutClients(count: sessions)
 let joinStart = ContinuousClock.now
-try clients.connectAll(port: server.port, timeout: .seconds(300))
+try clients.connectAll(port: port, timeout: .seconds(300))
 note("\(sessions) sessions joined in \(ContinuousClock.now - joinStart)")
 
 var lastTimes: [Duration] = []
 var firstTimes: [Duration] = []
-guard let lotID = auction.lots.first(where: { !$0.isClosed })?.id else { throw FanoutError("no open lot") }
 for run in 1...runs {
     let before = clients.patches
-    let minimum = auction.lot(lotID)?.minimumNextBidCents ?? 0
     let start = ContinuousClock.now
-    guard case .success = auction.placeBid(lotID: lotID, amountCents: minimum, bidder: "fanout-bench") else {
-        throw FanoutError("the bid was refused")
-    }
+    kill(child.processIdentifier, SIGUSR1)
     try clients.serviceUntil(start + .seconds(60)) {
         zip(clients.patches, before).allSatisfy { $0 > $1 }
     }
@@ -71,7 +77,8 @@ for run in 1...runs {
     while ContinuousClock.now < settle { try clients.serviceOnce() }
 }
 clients.stop()
-server.shutdown()
+try? toChild.fileHandleForWriting.close()
+child.waitUntilExit()
 
 func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
@@ -82,7 +89,7 @@ func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2
 print("### Fan-out (`scripts/bench fanout`)")
 print()
 print(
-    "One bid on the shared `AuctionService` reaching \(sessions) kiosk sessions, each showing the listings; in-process server with \(loops) loop(s), the \(sessions) clients on one client-core thread in the same process; \(runs) runs; time from placing the bid to each session's patch arriving."
+    "One bid on the shared `AuctionService` reaching \(sessions) kiosk sessions, each showing the listings; a server process with \(loops) loop(s), the \(sessions) clients on one client-core thread in another process; the bid triggered by a signal and timed from sending it; \(runs) runs; time from placing the bid to each session's patch arriving."
 )
 print()
 var table = MarkdownTable([("run", .right), ("first patch", .right), ("last patch", .right)])

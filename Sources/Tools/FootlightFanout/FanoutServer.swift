@@ -1,0 +1,40 @@
+import DemoApp
+import Dispatch
+import FootlightServer
+import Foundation
+
+/// The server half of the fan-out benchmark, in a process of its own (one process
+/// cannot hold both ends of 10,000 sockets under a 20,000-descriptor limit): the kiosk
+/// on a still clock, and a bid on the first open lot each time the process gets SIGUSR1.
+enum FanoutServer {
+    /// Serves until stdin closes; prints "port N" once listening.
+    static func run(sessions: Int, loops: Int) throws -> Never {
+        // A still clock: lots never close and "time left" never changes, so every patch a
+        // session gets after joining is the bid's.
+        let auction = AuctionService(lots: AuctionCatalogue.lots(), clock: ManualAuctionClock())
+        let services = KioskServices(auction: auction, tick: .seconds(3600), latency: .milliseconds(1))
+        var configuration = ServerConfiguration(publicDirectory: FileManager.default.temporaryDirectory.path)
+        configuration.port = 0
+        configuration.loops = loops
+        configuration.maximumConnections = sessions + 100
+        configuration.maximumConnectionsPerClient = sessions + 100
+        configuration.logger.logLevel = .warning
+        let server = try Server(configuration: configuration, app: KioskApp.entry(services))
+        guard let lotID = auction.lots.first(where: { !$0.isClosed })?.id else { throw FanoutError("no open lot") }
+
+        signal(SIGUSR1, SIG_IGN)
+        let bids = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: DispatchQueue(label: "fanout.bids"))
+        bids.setEventHandler {
+            let minimum = auction.lot(lotID)?.minimumNextBidCents ?? 0
+            if case .failure(let error) = auction.placeBid(lotID: lotID, amountCents: minimum, bidder: "fanout-bench") {
+                FileHandle.standardError.write(Data("fanout server: the bid was refused: \(error)\n".utf8))
+            }
+        }
+        bids.resume()
+        FileHandle.standardOutput.write(Data("port \(server.port)\n".utf8))
+        // The driver closes our stdin when it is done (or dies).
+        while FileHandle.standardInput.availableData.count > 0 {}
+        server.shutdown(drainTimeout: .zero)
+        exit(0)
+    }
+}
