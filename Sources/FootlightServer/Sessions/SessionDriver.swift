@@ -195,14 +195,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
             case .startApp(let path):
                 entry(context, path)
             case .deliver(let event, let stage):
-                let outcome = Result { () throws(StageEventError) in
-                    try stage.handle(event: event.name, value: event.value)
-                }
-                if case .failure(let error) = outcome {
-                    perform(state.eventHandled(event, error: error))
-                } else {
-                    perform(state.eventHandled(event, error: nil))
-                }
+                perform(state.eventHandled(event, error: stage.deliver(event)))
             case .scheduleFlush:
                 break  // every turn ends with a flush when one is scheduled
             case .awaitDrain:

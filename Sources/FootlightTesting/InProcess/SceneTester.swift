@@ -222,10 +222,7 @@ public final class SceneTester: @unchecked Sendable {
             case .startApp(let path):
                 entry(context, path)
             case .deliver(let event, let stage):
-                let outcome = Result { () throws(StageEventError) in
-                    try stage.handle(event: event.name, value: event.value)
-                }
-                if case .failure(let error) = outcome { lastEventError = error }
+                lastEventError = stage.deliver(event)
                 perform(state.eventHandled(event, error: lastEventError))
             case .scheduleFlush, .awaitDrain, .log, .ended:
                 break

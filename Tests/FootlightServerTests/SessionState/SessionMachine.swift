@@ -41,14 +41,7 @@ struct SessionMachine {
             case .close(let id, let code, _): closes.append((id, code))
             case .startApp(let path): entry(&self, path)
             case .deliver(let event, let stage):
-                let outcome = Result { () throws(StageEventError) in
-                    try stage.handle(event: event.name, value: event.value)
-                }
-                if case .failure(let error) = outcome {
-                    perform(state.eventHandled(event, error: error))
-                } else {
-                    perform(state.eventHandled(event, error: nil))
-                }
+                perform(state.eventHandled(event, error: stage.deliver(event)))
             case .scheduleFlush: break
             case .awaitDrain: awaitingDrain = true
             case .log(_, let message): logs.append(message)
