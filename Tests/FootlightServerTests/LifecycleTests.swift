@@ -38,6 +38,9 @@ struct LifecycleTests {
         try await sleeper.send("nap", in: "counter")
         try await other.send("logged-increment", in: "counter")
         try await other.waitUntilAcknowledged()
+        // The other event may be handled before the nap starts (both arrive together);
+        // the hand-off follows the nap's start either way.
+        try await waitFor("the loop to be handed off", timeout: .seconds(10)) { server.lastLoopHandOff != nil }
         let times = log.snapshot
         let napStart = try #require(times.napStarts.first)
         let handOff = try #require(server.lastLoopHandOff, "the loop was handed off")

@@ -1,3 +1,4 @@
+import DequeModule
 import Dispatch
 import Footlight
 import FootlightJSON
@@ -62,7 +63,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     }
     private struct Mailbox {
         var home: Home
-        var work: [@Sendable () -> Void] = []
+        var work = Deque<@Sendable () -> Void>()
         /// A turn runs, or a drain is posted: nobody else may start one.
         var running = false
         /// Whether a turn overran and the session left its loop for good.
@@ -128,7 +129,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
         for _ in 0..<Self.turnsPerDrain {
             let next = mailbox.withLock { box -> (@Sendable () -> Void)? in
                 guard box.home.isSame(as: home), !box.work.isEmpty else { return nil }
-                return box.work.removeFirst()
+                return box.work.popFirst()
             }
             guard let next else { break }
             runTurn(next)

@@ -26,7 +26,7 @@ public final class ServiceLoop: @unchecked Sendable {
     public let name: String
 
     private struct Mailbox {
-        var work: [@Sendable () -> Void] = []
+        var work = Deque<@Sendable () -> Void>()
         /// False once the context is being destroyed: no more wake-ups.
         var alive = false
     }
@@ -200,15 +200,24 @@ public final class ServiceLoop: @unchecked Sendable {
 
     /// Runs the mailbox. The loop runs it after every `lws_service`; a client loop may
     /// also call it from its EVENT_WAIT_CANCELLED callback. Stops early when the loop
-    /// is handed to another thread meanwhile.
-    package func drainMailbox() {
+    /// is handed to another thread meanwhile, or after `limit` pieces of work: then the
+    /// next `lws_service` returns at once (the rest waits for the next pass), so sockets
+    /// are read and written between batches of a storm of work (a change fanned out to
+    /// thousands of sessions).
+    package func drainMailbox(limit: Int = .max) {
         assertInLoop()
+        var done = 0
         while inLoop {
             let work = mailbox.withLock { state -> (@Sendable () -> Void)? in
-                state.work.isEmpty ? nil : state.work.removeFirst()
+                state.work.popFirst()
             }
             guard let work else { return }
             work()
+            done += 1
+            if done >= limit {
+                if let context, mailbox.withLock({ !$0.work.isEmpty }) { lws_cancel_service(context) }
+                return
+            }
         }
     }
 
@@ -222,8 +231,11 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Deferred work, then the mailbox; stops when the loop was handed off meanwhile.
     private func runAppWork() {
         while inLoop, let work = deferred.popFirst() { work() }
-        if inLoop { drainMailbox() }
+        if inLoop { drainMailbox(limit: Self.mailboxBatch) }
     }
+
+    /// Mailbox work run between two service passes at most.
+    static let mailboxBatch = 1024
 
     private func run() {
         while !stopRequested {

@@ -10,6 +10,8 @@ final class FanoutClients: WebSocketClientDelegate {
     private(set) var patches: [Int]
     private(set) var lastPatch: [ContinuousClock.Instant]
     private(set) var failures = 0
+    /// Why the first connection that failed did.
+    private(set) var firstFailure: String?
     private static let join = Array(#"{"t":"join","v":1}"#.utf8)
     private static let mountPrefix = Array(#"{"t":"mount""#.utf8)
     private static let patchPrefix = Array(#"{"t":"patch""#.utf8)
@@ -42,6 +44,9 @@ final class FanoutClients: WebSocketClientDelegate {
     func serviceUntil(_ deadline: ContinuousClock.Instant, _ done: () -> Bool) throws(FanoutError) {
         while !done() {
             guard ContinuousClock.now < deadline else { throw FanoutError("timed out") }
+            if let firstFailure {
+                throw FanoutError("\(failures) connection(s) failed, the first with: \(firstFailure)")
+            }
             try serviceOnce()
         }
     }
@@ -78,7 +83,9 @@ final class FanoutClients: WebSocketClientDelegate {
     }
 
     func ended(_ connection: WebSocketClientConnection, error: WebSocketClientError?) {
-        if error != nil { failures += 1 }
+        guard let error else { return }
+        failures += 1
+        if firstFailure == nil { firstFailure = error.description }
     }
 }
 

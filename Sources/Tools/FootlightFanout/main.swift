@@ -8,7 +8,7 @@ import Foundation
 // (this program with `serve`), the clients here, on one client-core thread; the bid is
 // triggered with SIGUSR1, and timed from sending it.
 //
-//   FootlightFanout [--sessions N] [--runs R] [--loops L] [--server-core C --client-core C]
+//   FootlightFanout [--sessions N] [--runs R] [--loops L]
 
 var sessions = 10_000
 var runs = 5
@@ -38,53 +38,70 @@ func note(_ text: String) {
     FileHandle.standardError.write(Data("fanout: \(text)\n".utf8))
 }
 
-if serveMode { try FanoutServer.run(sessions: sessions, loops: loops) }
-
-// The server process: this program in serve mode. Its stdin is ours to close.
-let child = Process()
-child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-child.arguments = ["serve", "--sessions", "\(sessions)", "--loops", "\(loops)"]
-let toChild = Pipe()
-let fromChild = Pipe()
-child.standardInput = toChild
-child.standardOutput = fromChild
-try child.run()
-defer { try? toChild.fileHandleForWriting.close() }
-let greeting = String(decoding: fromChild.fileHandleForReading.availableData, as: UTF8.self)
-guard greeting.hasPrefix("port "), let port = Int(greeting.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
-else { throw FanoutError("the server process said \(greeting.debugDescription)") }
-
-let clients = try FanoutClients(count: sessions)
-let joinStart = ContinuousClock.now
-try clients.connectAll(port: port, timeout: .seconds(300))
-note("\(sessions) sessions joined in \(ContinuousClock.now - joinStart)")
-
-var lastTimes: [Duration] = []
-var firstTimes: [Duration] = []
-for run in 1...runs {
-    let before = clients.patches
-    let start = ContinuousClock.now
-    kill(child.processIdentifier, SIGUSR1)
-    try clients.serviceUntil(start + .seconds(60)) {
-        zip(clients.patches, before).allSatisfy { $0 > $1 }
-    }
-    let arrivals = clients.lastPatch.map { $0 - start }
-    lastTimes.append(arrivals.max()!)
-    firstTimes.append(arrivals.min()!)
-    note("run \(run): first patch after \(arrivals.min()!), last after \(arrivals.max()!)")
-    // Let the server settle between runs.
-    let settle = ContinuousClock.now + .milliseconds(300)
-    while ContinuousClock.now < settle { try clients.serviceOnce() }
+/// Ends the program with a readable message instead of a crash report.
+func fail(_ error: any Error) -> Never {
+    FileHandle.standardError.write(Data("fanout: \(error)\n".utf8))
+    exit(1)
 }
-clients.stop()
-try? toChild.fileHandleForWriting.close()
-child.waitUntilExit()
+
+if serveMode {
+    do { try FanoutServer.run(sessions: sessions, loops: loops) } catch { fail(error) }
+}
+
+/// Starts the server process, joins the sessions and times `runs` bids: the first and
+/// the last patch of each, from sending the signal.
+@MainActor func measure() throws -> (first: [Duration], last: [Duration]) {
+    // The server process: this program in serve mode. Its stdin is ours to close.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    child.arguments = ["serve", "--sessions", "\(sessions)", "--loops", "\(loops)"]
+    let toChild = Pipe()
+    let fromChild = Pipe()
+    child.standardInput = toChild
+    child.standardOutput = fromChild
+    try child.run()
+    defer { try? toChild.fileHandleForWriting.close() }
+    let greeting = String(decoding: fromChild.fileHandleForReading.availableData, as: UTF8.self)
+    guard greeting.hasPrefix("port "),
+        let port = Int(greeting.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw FanoutError("the server process said \(greeting.debugDescription)") }
+
+    let clients = try FanoutClients(count: sessions)
+    let joinStart = ContinuousClock.now
+    try clients.connectAll(port: port, timeout: .seconds(300))
+    note("\(sessions) sessions joined in \(ContinuousClock.now - joinStart)")
+
+    var lastTimes: [Duration] = []
+    var firstTimes: [Duration] = []
+    for run in 1...runs {
+        let before = clients.patches
+        let start = ContinuousClock.now
+        kill(child.processIdentifier, SIGUSR1)
+        try clients.serviceUntil(start + .seconds(60)) {
+            zip(clients.patches, before).allSatisfy { $0 > $1 }
+        }
+        let arrivals = clients.lastPatch.map { $0 - start }
+        lastTimes.append(arrivals.max()!)
+        firstTimes.append(arrivals.min()!)
+        note("run \(run): first patch after \(arrivals.min()!), last after \(arrivals.max()!)")
+        // Let the server settle between runs.
+        let settle = ContinuousClock.now + .milliseconds(300)
+        while ContinuousClock.now < settle { try clients.serviceOnce() }
+    }
+    clients.stop()
+    try? toChild.fileHandleForWriting.close()
+    child.waitUntilExit()
+    return (firstTimes, lastTimes)
+}
 
 func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     return String(format: "%.1f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
 }
 func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+
+let (firstTimes, lastTimes): ([Duration], [Duration])
+do { (firstTimes, lastTimes) = try measure() } catch { fail(error) }
 
 print("### Fan-out (`scripts/bench fanout`)")
 print()
