@@ -6,7 +6,7 @@ import DequeModule
 #endif
 
 /// One client WebSocket connection, confined to its ``WebSocketClientLoop``'s thread
-/// (not `Sendable`). What happens to it goes to its ``delegate``.
+/// (not `Sendable`). What happens to it goes to its delegate.
 ///
 /// Make it, then ``connect(host:port:path:origin:subprotocol:)``:
 /// the delegate may hear ``WebSocketClientDelegate/ended(_:error:)`` before `connect`
@@ -26,19 +26,19 @@ import DequeModule
 /// inside one).
 package final class WebSocketClientConnection {
     /// The loop the connection belongs to.
-    package let loop: WebSocketClientLoop
+    let loop: WebSocketClientLoop
     /// Hears what happens to the connection. Held until the connection ends, then let
     /// go, so a delegate that holds its connections makes no lasting cycle. (Strong, not
     /// weak: a weakly referenced object pays for every retain and release, which the
     /// load generator would feel on each message.)
-    @exclusivity(unchecked) package private(set) var delegate: (any WebSocketClientDelegate)?
+    @exclusivity(unchecked) private var delegate: (any WebSocketClientDelegate)?
     /// A number the owner chose, to find its own record of the connection (the load
     /// generator's table index).
     package let tag: Int
     /// Whether the handshake finished and the connection has not ended.
-    @exclusivity(unchecked) package private(set) var isOpen = false
+    @exclusivity(unchecked) private var isOpen = false
     /// Whether the connection has ended (its delegate heard `ended`).
-    @exclusivity(unchecked) package private(set) var isEnded = false
+    @exclusivity(unchecked) private var isEnded = false
 
     /// The connection's wsi, from `connect` until it ends.
     @exclusivity(unchecked) private var wsi: OpaquePointer?

@@ -13,7 +13,7 @@ package struct WebSocketClientError: Error, Equatable, Sendable, CustomStringCon
 
     private let kind: Kind
     /// What libwebsockets or the client said, for people.
-    package let detail: String
+    private let detail: String
 
     private init(_ kind: Kind, _ detail: String) {
         self.kind = kind

@@ -90,11 +90,11 @@ package final class WebSocketClientLoop {
     }
 
     /// Whether the caller runs on this loop's thread.
-    package var inLoop: Bool { pthread_equal(thread, pthread_self()) != 0 }
+    var inLoop: Bool { pthread_equal(thread, pthread_self()) != 0 }
 
     /// Traps in debug builds when called off the loop's thread.
     @inline(__always)
-    package func assertInLoop(_ function: StaticString = #function) {
+    func assertInLoop(_ function: StaticString = #function) {
         assert(inLoop, "\(function) touched a client loop off its thread")
     }
 

@@ -45,9 +45,6 @@ package final class WebSocketClientThread: Sendable {
         serviceLoop.execute { [self] in work(loop) }
     }
 
-    /// Whether the caller runs on the loop thread.
-    package var inLoop: Bool { serviceLoop.inLoop }
-
     /// Traps in debug builds when called off the loop thread (``ServiceLoop/assertInLoop(_:)``).
     @inline(__always)
     package func assertInLoop(_ function: StaticString = #function) {
