@@ -142,6 +142,7 @@ public final class Stage {
 
     private func set(_ slot: String, to value: JSON) {
         guard case .object(var members) = document else { return }
+        if let old = members[slot], old.isIdentical(to: value) { return }
         // A slot sits at most 4 levels deep in a message (patch → ops → op → value).
         guard value.isRepresentable(nestedAt: 4) else {
             // The slot keeps its last good value; the session logs the problem and tells
@@ -151,7 +152,6 @@ public final class Stage {
             )
             return
         }
-        if let old = members[slot], old.isIdentical(to: value) { return }
         document = .null
         members[slot] = value
         document = .object(members)

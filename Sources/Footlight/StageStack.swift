@@ -52,7 +52,7 @@ package struct StageStack<Extra> {
 
     package subscript(index: Int) -> Entry {
         get { entries[index] }
-        set { entries[index] = newValue }
+        _modify { yield &entries[index] }
     }
 
     package var indices: Range<Int> { entries.indices }

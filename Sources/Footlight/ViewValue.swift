@@ -35,7 +35,7 @@ extension Optional: ViewValue where Wrapped: ViewValue {
 }
 
 extension Array: ViewValue where Element: ViewValue {
-    public var viewJSON: JSON { .array(map(\.viewJSON)) }
+    public var viewJSON: JSON { .array(map { $0.viewJSON }) }  // a closure: a key path is resolved at run time
 }
 
 extension JSON: ViewValue {

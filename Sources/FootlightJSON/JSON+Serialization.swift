@@ -37,13 +37,23 @@ extension JSON {
     public func serializedBytes(_ options: JSONWriteOptions = .compact) throws(JSONError) -> [UInt8] {
         let tree = try JanssonWriter().make(self, depth: 0)
         defer { json_decref(tree) }
+        let flags = options.janssonFlags
+        // Most wire messages fit a small stack buffer: one dump, then one exact-size copy.
+        // A longer text is measured by that dump and written again into its own array.
+        let scratchSize = 2048
         var output: [UInt8] = []
-        if options.indent == 0 { output.reserveCapacity(compactSize()) }
-        let status = withUnsafeMutablePointer(to: &output) { outputPointer in
-            json_dump_callback(tree, appendToByteArray, outputPointer, options.janssonFlags)
+        let length = withUnsafeTemporaryAllocation(of: CChar.self, capacity: scratchSize) { scratch in
+            let length = json_dumpb(tree, scratch.baseAddress, scratchSize, flags)
+            if length > 0, length <= scratchSize {
+                output = Array(UnsafeRawBufferPointer(start: scratch.baseAddress, count: length))
+            }
+            return length
         }
-        guard status == 0 else {
-            throw JSONError(.unrepresentable, "jansson could not write the value")
+        guard length > 0 else { throw JSONError(.unrepresentable, "jansson could not write the value") }
+        if length > scratchSize {
+            output = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+                count = buffer.withMemoryRebound(to: CChar.self) { json_dumpb(tree, $0.baseAddress, length, flags) }
+            }
         }
         return output
     }
@@ -52,17 +62,6 @@ extension JSON {
     public func serialized(_ options: JSONWriteOptions = .compact) throws(JSONError) -> String {
         String(decoding: try serializedBytes(options), as: UTF8.self)
     }
-}
-
-/// jansson's dump callback: appends each chunk to the `[UInt8]` behind `data`.
-private func appendToByteArray(_ chunk: UnsafePointer<CChar>?, _ count: Int, _ data: UnsafeMutableRawPointer?) -> Int32
-{
-    guard let chunk, let data else { return -1 }
-    let output = data.assumingMemoryBound(to: [UInt8].self)
-    chunk.withMemoryRebound(to: UInt8.self, capacity: count) {
-        output.pointee.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-    }
-    return 0
 }
 
 /// Builds a jansson tree from a ``JSON`` value. The caller owns the returned reference.

@@ -14,6 +14,18 @@ import Testing
         #expect(try JSON.parse(text) == value)
     }
 
+    @Test("Texts around and far past the writer's 2,048-byte scratch buffer are whole", arguments: [2045, 2046, 2047, 2048, 2049, 100_000])
+    func longTexts(length: Int) throws {
+        // Quotes around `length - 2` characters, the last one different: a cut shows.
+        let value = JSON.string(String(repeating: "x", count: length - 3) + "z")
+        let bytes = try value.serializedBytes()
+        #expect(bytes.count == length)
+        #expect(bytes.suffix(2) == [UInt8(ascii: "z"), UInt8(ascii: "\"")])
+        #expect(try JSON.parse(bytes) == value)
+        let nested: JSON = ["rows": .array(Array(repeating: value, count: 3))]
+        #expect(try JSON.parse(nested.serializedBytes()) == nested)
+    }
+
     @Test("Canonical form sorts keys, so member order does not change the text")
     func canonicalText() throws {
         let a = try JSON.parse(#"{"b":1,"a":{"d":2,"c":3}}"#)

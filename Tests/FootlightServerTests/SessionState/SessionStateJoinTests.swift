@@ -39,7 +39,7 @@ struct SessionStateJoinTests {
         for number in 1...3 { machine.event(Int64(number), "increment") }
         let firstTime = machine.take().filter { $0["t"] == "patch" }
         #expect(firstTime.map { $0["seq"] } == [2, 3, 4])
-        _ = machine.perform(machine.state.detach(1))
+        machine.perform(machine.state.detach(1))
         machine.attach(2, resumeAfter: 2)
         let sent = machine.take()
         #expect(sent[0]["t"] == "joined" && sent[0]["resumed"] == true && sent[0]["snapshot"] == nil)
