@@ -14,7 +14,9 @@ import Testing
         #expect(try JSON.parse(text) == value)
     }
 
-    @Test("Texts around and far past the writer's 2,048-byte scratch buffer are whole", arguments: [2045, 2046, 2047, 2048, 2049, 100_000])
+    @Test(
+        "Texts around and far past the writer's 2,048-byte scratch buffer are whole",
+        arguments: [2045, 2046, 2047, 2048, 2049, 100_000])
     func longTexts(length: Int) throws {
         // Quotes around `length - 2` characters, the last one different: a cut shows.
         let value = JSON.string(String(repeating: "x", count: length - 3) + "z")
