@@ -2,8 +2,9 @@
  * Footlight browser runtime: output bindings (Bindings.md).
  * Pure part (tested under Node): binding-attribute parsing, path reading, truthiness and keyed-list
  * reconciliation plans. DOM part: binds a stage's cloned template and updates only the bindings
- * whose slots a patch changed; list rows keep their nodes (moved, never rebuilt) and a focused
- * control with events in flight keeps what the user typed until they are acknowledged.
+ * whose slots a patch changed; list rows keep their nodes (moved, never rebuilt); a control with
+ * events in flight keeps what the user typed until they are acknowledged, and a submit button a
+ * binding disables stays usable while its form has such a control.
  * Needs constants.js; in the page its exports are the global FootlightBindings. The DOM part
  * calls two functions of files loaded later, which runtime.js hands to `init` at boot: its own
  * `report` and events.js's `isHeld`.
@@ -116,7 +117,8 @@
 
   const SELECTOR = Object.values(K.BIND).map((attribute) => `[${attribute}]`).join();
   const rowIds = new WeakMap(); // row element → its id
-  const held = new Set(); // value bindings waiting for their control's events to be acknowledged
+  const held = new Set(); // bindings waiting for their control's (or form's) events to be acknowledged
+  const locks = new WeakMap(); // submit button → the binding of its `disabled` attribute
   let report; // (st, message): logs a binding error and sends it to the server (runtime.js)
   let isHeld; // (el): whether updates to a control's slot wait (events.js)
 
@@ -141,6 +143,7 @@
         try {
           for (const b of parseBinding(kind, text)) {
             Object.assign(b, { el, st, list }); // b.last: the value shown (undefined: none yet)
+            if (b.name === 'disabled' && el.type === 'submit') locks.set(el, b);
             if (kind === 'list') {
               b.template = el.querySelector('template');
               const count = b.template ? b.template.content.childElementCount : 0;
@@ -171,17 +174,21 @@
     }
   }
 
-  function apply(b, value) {
+  // Whether updates of binding `b` wait while its element is held (events.js's isHeld).
+  const holds = (b) => b.kind === 'value' || locks.get(b.el) === b;
+
+  // `raw` is the slot's value as the document has it (held as such, negated when shown).
+  function apply(b, raw) {
     const { el, kind, name } = b;
-    if (b.not) value = !truthy(value);
+    const value = b.not ? !truthy(raw) : raw;
     if (value === b.last && !held.has(b)) return;
-    if (kind === 'value' && isHeld(el)) {
-      b.hold = value;
+    if (holds(b) && isHeld(el)) {
+      b.hold = raw;
       held.add(b);
       return;
     }
     held.delete(b);
-    b.last = value;
+    Object.assign(b, { last: value, raw });
     if (kind === 'text') el.textContent = value == null ? '' : value;
     else if (kind === 'attr') {
       if (value == null || value === false) el.removeAttribute(name);
@@ -247,10 +254,25 @@
     for (const b of held) if (!isHeld(b.el)) apply(b, b.hold);
   }
 
+  /**
+   * Enables the submit buttons of `form` that a binding disabled, while its controls have input
+   * the server has not seen: what was typed may make it valid, and a submit sent after that input
+   * lets the server decide. The binding's value comes back once the input is acknowledged.
+   */
+  function unlock(form) {
+    for (const el of form.elements) {
+      const b = locks.get(el);
+      if (!b || held.has(b) || !el.disabled || !isHeld(el)) continue;
+      el.removeAttribute('disabled');
+      Object.assign(b, { hold: b.raw, last: undefined });
+      held.add(b);
+    }
+  }
+
   /** The id of the innermost list row holding `el`, or undefined. */
   function rowId(el) {
     for (; el; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
   }
 
-  return { parseSlot, parseBinding, readPath, truthy, planList, init, bindTree, render, release, rowId };
+  return { parseSlot, parseBinding, readPath, truthy, planList, init, bindTree, render, release, unlock, rowId };
 });

@@ -32,15 +32,18 @@
     C_STAGE: 'footlight-stage',
     C_BUSY: 'footlight-busy',
     C_OFFLINE: 'footlight-disconnected', // on <html> while not joined
+    C_REFUSED: 'footlight-refused', // on a control whose event the page would not send
     // Storage and history.
     STORE_TOKEN: 'footlight.token',
+    STORE_EVENTS: 'footlight.events', // the unacknowledged events, kept across a reload
     HISTORY_DEPTH: 'footlightDepth',
     // Texts.
     TEXT_RECONNECTING: 'Reconnecting…',
-    TEXT_LOST: 'Connection lost.',
+    TEXT_BROKEN: 'This page could not follow the server.',
     TEXT_TAKEN: 'Open in another tab.',
     TEXT_ENDED: 'Session ended.',
     TEXT_RELOAD: 'Reload',
+    TEXT_TOO_LARGE: 'This is too long to send.',
     // Timings (ms) and counts.
     ACK_MS: 100, // an applied seq is acknowledged at most this late…
     ACK_EVERY: 16, // …or as soon as this many are unacknowledged
@@ -48,7 +51,7 @@
     MISSED_PONGS: 2, // pings unanswered before the socket counts as dead
     BACKOFF_BASE: 250,
     BACKOFF_CAP: 5000,
-    MAX_TRIES: 30,
+    MAX_MESSAGE_BYTES: 65536, // the server's limit until its `joined` says otherwise (`max`)
     BYE_TRIES: 3, // after `bye` or 1001 the first retry waits as if this many had failed
     MAX_RESYNCS: 5, // patches that fail to apply before the runtime stops and asks for a reload
     SWEEP_MS: 1000, // after a snapshot, stages not mounted again within this are removed
@@ -59,7 +62,7 @@
   const wire =
     'join joined event report ack ping pong mount unmount open patch error bye ' +
     't v token seq path n stage name value message resumed events snapshot template doc place url ops code from id key ' +
-    'root push modal debounce throttle commit blur';
+    'root push modal debounce throttle commit blur single max';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;

@@ -2,9 +2,11 @@
  * Footlight browser runtime: event bindings (Bindings.md).
  * Pure part (tested under Node): the gate that carries out a mount's event options (debounce,
  * throttle, commit on blur) with an injectable clock, and the value rules for controls and forms.
- * DOM part: one delegated listener per event type on each stage element; the busy state of an
- * element until its event is acknowledged; whether a control's slot updates must wait.
- * Needs constants.js and, from bindings.js, `rowId` and `release`; in the page its exports are
+ * DOM part: one delegated listener per event type on each stage element; Enter in a form's field
+ * submits it through the runtime; the busy state of an element until its event is acknowledged
+ * (a form's submit, and an event declared one at a time, counts once while busy); whether a
+ * control's slot updates must wait; an event too large to send refused at its control.
+ * Needs constants.js and, from bindings.js, `rowId`, `release` and `unlock`; in the page its exports are
  * the global FootlightEvents. Sending an event (transport.js, loaded later) is a function that
  * runtime.js hands to `init` at boot.
  */
@@ -14,7 +16,7 @@
 })(this, (K, bindings) => {
   'use strict';
 
-  const { rowId, release } = bindings;
+  const { rowId, release, unlock } = bindings;
 
   // ---- Pure ----------------------------------------------------------------------------------
 
@@ -84,11 +86,17 @@
   const clock = { now: () => Date.now(), set: (fn, ms) => setTimeout(fn, ms), clear: (timer) => clearTimeout(timer) };
   const busy = new Map(); // element → the number of its latest unacknowledged event
   const gates = new WeakMap(); // element → {event name: gate}
-  let sendEvent; // (stage, name, value) → the event's number: numbers, queues and sends it (transport.js)
+  const waiting = new Set(); // every gate holding a value, in any stage
+  let sendEvent; // (stage, name, value) → the event's number, 0 if refused: numbers, queues, sends it (transport.js)
+
+  /** Fields in which Enter submits their form (as browsers do it, for the runtime to do instead). */
+  const submitsOnEnter = (el) => el.tagName === 'INPUT' && !/^(button|submit|reset|image|file|checkbox|radio|range|color)$/.test(el.type);
 
   /** Wires the DOM part to the file loaded later; runtime.js calls it at boot, before any stage mounts. */
   function init(send) {
     sendEvent = send;
+    // Leaving or reloading the page: typed values still waiting go into the kept queue now.
+    addEventListener('pagehide', () => [...waiting].forEach((g) => g.flush()));
   }
 
   /** Listens for the event bindings inside stage `st` (its element `st.el`, its options `st.opts`). */
@@ -96,25 +104,45 @@
     st.pending = new Set(); // gates holding a value
     for (const type in K.ON) {
       st.el.addEventListener(type, (event) => {
-        const attribute = K.ON[type];
-        const el = event.target.closest(`[${attribute}]`);
+        const el = event.target.closest(`[${K.ON[type]}]`);
         if (!el) return;
         if (type === 'submit' || (type === 'click' && el.tagName === 'A')) event.preventDefault();
-        const id = rowId(el);
-        const control = type === 'input' || type === 'change';
-        let value = control ? controlValue(el) : type === 'submit' ? formValue(el) : type === 'keydown' ? { [K.KEY]: event.key } : undefined;
-        // Inside a list row: {id} for a click, {id, value} for a control, the row's id added otherwise.
-        if (id !== undefined) value = control ? { [K.ID]: id, [K.VALUE]: value } : { [K.ID]: id, ...value };
-        // A click or a submit goes after the input still waiting in this stage.
-        if (type === 'click' || type === 'submit') for (const g of st.pending) g.flush();
-        trigger(st, el, el.getAttribute(attribute), value);
+        activate(st, el, type, event);
       });
     }
+    // Enter submits through the runtime whether or not the browser would: it drops the submission when
+    // the form's default button is disabled, as a server-side binding may still have it because the
+    // server has not seen what was just typed. The submit goes after that input and decides there.
+    st.el.addEventListener('keydown', (event) => {
+      const field = event.target;
+      const form = field.form;
+      if (event.key !== 'Enter' || event.isComposing || event.defaultPrevented || !submitsOnEnter(field)) return;
+      if (!form || !form.hasAttribute(K.ON.submit) || !st.el.contains(form)) return;
+      event.preventDefault();
+      activate(st, form, 'submit', event);
+    });
+    // Typing into a form opens its submit buttons that a binding disabled, until the server answers.
+    st.el.addEventListener('input', (event) => event.target.form && unlock(event.target.form));
     st.el.addEventListener('focusout', (event) => {
       const own = gates.get(event.target);
       if (own) for (const name in own) own[name].flush();
       setTimeout(release); // once focus has moved, held updates may apply
     });
+  }
+
+  // A DOM event of `type` on `el` (which has the binding attribute): its value, then the gate.
+  function activate(st, el, type, event) {
+    const name = el.getAttribute(K.ON[type]);
+    // A form's submit, and an event declared one at a time, count once while the last one waits.
+    if ((type === 'submit' || st.opts[name]?.[K.SINGLE]) && busy.has(el)) return;
+    const id = rowId(el);
+    const control = type === 'input' || type === 'change';
+    let value = control ? controlValue(el) : type === 'submit' ? formValue(el) : type === 'keydown' ? { [K.KEY]: event.key } : undefined;
+    // Inside a list row: {id} for a click, {id, value} for a control, the row's id added otherwise.
+    if (id !== undefined) value = control ? { [K.ID]: id, [K.VALUE]: value } : { [K.ID]: id, ...value };
+    // A click or a submit goes after the input still waiting in this stage.
+    if (type === 'click' || type === 'submit') for (const g of st.pending) g.flush();
+    trigger(st, el, name, value);
   }
 
   function trigger(st, el, name, value) {
@@ -126,14 +154,28 @@
       own[name] ||
       (own[name] = gate(options, clock, (latest) => {
         st.pending.delete(g);
+        waiting.delete(g);
         emit(st, el, name, latest);
       }));
     st.pending.add(g);
+    waiting.add(g);
     g.push(value);
   }
 
   function emit(st, el, name, value) {
-    busy.set(el, sendEvent(st.id, name, value));
+    const number = sendEvent(st.id, name, value);
+    const refused = number === 0;
+    // Too large for the server: said at the control (which keeps what was typed), never sent.
+    el.classList.toggle(K.C_REFUSED, refused);
+    if (el.setCustomValidity) {
+      el.setCustomValidity(refused ? K.TEXT_TOO_LARGE : '');
+      if (refused) el.reportValidity();
+    }
+    if (refused) {
+      console.warn(`footlight: event "${name}" of stage "${st.id}" not sent: ${K.TEXT_TOO_LARGE}`);
+      return release(); // nothing is on its way: what the server last said applies (a submit button's lock)
+    }
+    busy.set(el, number);
     el.setAttribute(K.A_BUSY, 'true');
     el.classList.add(K.C_BUSY);
   }
@@ -149,11 +191,17 @@
     release();
   }
 
-  /** Whether updates to `el`'s slot wait: it has focus and a value not yet sent or acknowledged. */
+  /** Whether `el` has a value not yet sent, or sent and not yet acknowledged. */
+  const unconfirmed = (el) => busy.has(el) || Object.values(gates.get(el) || {}).some((g) => g.pending);
+
+  /**
+   * Whether updates to `el`'s slot wait: a control's while it has input the server has not
+   * acknowledged (so it never shows a value older than what was typed, focused or not); a submit
+   * button's disabled state while any control of its form has.
+   */
   function isHeld(el) {
-    if (el !== document.activeElement) return false;
-    const own = gates.get(el) || {};
-    return busy.has(el) || Object.values(own).some((g) => g.pending);
+    if (el.type === 'submit') return !!el.form && [...el.form.elements].some(unconfirmed);
+    return unconfirmed(el);
   }
 
   return { gate, controlValue, formValue, init, listen, consumed, isHeld };

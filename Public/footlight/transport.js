@@ -3,8 +3,10 @@
  * Pure part (tested under Node): reconnect backoff, and Session, the bookkeeping of a protocol v1
  * client (token, last applied seq, coalesced acks, event numbers, the unacknowledged queue)
  * as Sources/FootlightTesting/ClientMirror.swift keeps it.
- * I/O part: join or resume, hand state messages to the runtime in seq order, ping, reconnect,
- * and the banner saying when the page is not connected.
+ * I/O part: join or resume, hand state messages to the runtime in seq order, ping, reconnect
+ * (for as long as the page is open: at once when the browser comes back online or the tab is
+ * shown again), keep the unacknowledged events across a reload (sessionStorage), and the banner
+ * saying when the page is not connected.
  * Needs constants.js only; in the page its exports are the global FootlightTransport. What it
  * calls back (the runtime's apply and reset, events.js's consumed) is handed to `connect` at boot.
  */
@@ -20,14 +22,30 @@
   const backoff = (attempt, random = Math.random) =>
     random() * Math.min(K.BACKOFF_CAP, K.BACKOFF_BASE * 2 ** attempt);
 
-  /** What a client knows of its session; feed it messages, it says what to send. */
+  /** Whether `text` takes at most `limit` bytes in UTF-8 (at most 3 per UTF-16 unit: counted only near it). */
+  const fits = (text, limit) => text.length * 3 <= limit || new TextEncoder().encode(text).length <= limit;
+
+  /**
+   * What a client knows of its session; feed it messages, it says what to send. `saved` is what
+   * `saved()` returned on an earlier page of this tab (its events not yet consumed).
+   */
   class Session {
-    constructor(token) {
+    constructor(token, saved) {
       this.token = token || null;
       this.lastSeq = 0; // the highest seq applied
       this.acked = 0; // the highest seq the server knows is applied
       this.next = 1; // the next event's number
       this.queue = []; // events sent or waiting, not yet consumed, in order
+      this.limit = K.MAX_MESSAGE_BYTES; // the largest message the server reads
+      if (this.token && Array.isArray(saved?.queue) && saved.next > 0) {
+        this.queue = saved.queue.filter((event) => event?.[K.T] === K.EVENT && event[K.N] < saved.next);
+        this.next = saved.next;
+      }
+    }
+
+    /** The events and numbering to keep across a reload (JSON-ready), or null when there are none. */
+    saved() {
+      return this.queue.length ? { next: this.next, queue: this.queue } : null;
     }
 
     /** The join message: a resume when a token is known. Counts `lastSeq` as acknowledged. */
@@ -38,10 +56,15 @@
       return message;
     }
 
-    /** Numbers a new event and queues it until consumed. */
+    /**
+     * Numbers a new event and queues it until consumed; returns it, or null when it would be larger
+     * than the server reads (it would close the socket and be sent again after every resume).
+     */
     event(stage, name, value) {
-      const message = { [K.T]: K.EVENT, [K.N]: this.next++, [K.STAGE]: stage, [K.NAME]: name };
+      const message = { [K.T]: K.EVENT, [K.N]: this.next, [K.STAGE]: stage, [K.NAME]: name };
       if (value !== undefined) message[K.VALUE] = value;
+      if (!fits(JSON.stringify(message), this.limit)) return null;
+      this.next++;
       this.queue.push(message);
       return message;
     }
@@ -50,6 +73,7 @@
     joined(message) {
       const consumed = message[K.EVENTS] || 0;
       this.token = message[K.TOKEN];
+      if (message[K.MAX] > 0) this.limit = message[K.MAX];
       if (message[K.RESUMED] === false) {
         this.lastSeq = this.acked = 0;
         this.queue = [];
@@ -87,6 +111,8 @@
   let ws = null;
   let joined = false;
   let tries = 0; // reconnects since the last `joined`
+  let retry = null; // the timer of the next reconnect
+  let broken = false; // patches kept failing: the page stops and asks for a reload
   let missed = 0; // pings unanswered
   let pinger;
   let ackTimer = null;
@@ -110,9 +136,29 @@
   /** Starts the connection; `runtimeHooks` receives state messages in order. */
   function connect(runtimeHooks) {
     hooks = runtimeHooks;
-    session = new Session(load(K.STORE_TOKEN));
+    let saved = null;
+    try {
+      saved = JSON.parse(load(K.STORE_EVENTS));
+    } catch {}
+    session = new Session(load(K.STORE_TOKEN), saved);
     banner('');
+    // Back online, or the tab shown again: reconnect now rather than when the backoff says.
+    addEventListener('online', redial);
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && redial());
     dial();
+  }
+
+  function redial() {
+    if (retry === null || broken) return;
+    clearTimeout(retry);
+    retry = null;
+    dial();
+  }
+
+  // Keeps the unacknowledged events for a reload of this tab (and forgets them once consumed).
+  function save() {
+    const saved = session.saved();
+    store(K.STORE_EVENTS, saved && JSON.stringify(saved));
   }
 
   function dial() {
@@ -164,11 +210,15 @@
       store(K.STORE_TOKEN, null);
       return banner(K.TEXT_ENDED, true);
     }
-    if (tries >= K.MAX_TRIES) return banner(K.TEXT_LOST, true);
+    if (broken) return banner(K.TEXT_BROKEN, true);
     banner(K.TEXT_RECONNECTING);
     // After `bye` the server closes with 1001: it is restarting, do not rush it.
     if (code === K.CLOSE_GOING_AWAY) tries = Math.max(tries, K.BYE_TRIES);
-    setTimeout(dial, backoff(tries++));
+    // No last try: the server keeps a dropped session for minutes, and the network may come back.
+    retry = setTimeout(() => {
+      retry = null;
+      dial();
+    }, backoff(tries++));
   }
 
   function receive(message) {
@@ -179,6 +229,7 @@
       tries = 0;
       const again = session.joined(message);
       store(K.STORE_TOKEN, session.token);
+      save();
       if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset();
       dirty = false;
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
@@ -206,6 +257,7 @@
 
   function consume(number) {
     session.consume(number);
+    save();
     hooks.consumed(number);
   }
 
@@ -220,7 +272,7 @@
   function resync() {
     session.lastSeq = 0;
     dirty = true;
-    if (++resyncs > K.MAX_RESYNCS) tries = K.MAX_TRIES;
+    if (++resyncs > K.MAX_RESYNCS) broken = true;
     drop();
   }
 
@@ -234,9 +286,14 @@
     if (reload) el.append(' ', Object.assign(document.createElement('a'), { href: '', textContent: K.TEXT_RELOAD }));
   }
 
-  /** Numbers, queues and (when joined) sends an event; returns its number. */
+  /**
+   * Numbers, queues and (when joined) sends an event; returns its number, or 0 when it is refused
+   * as larger than the server reads.
+   */
   function sendEvent(stage, name, value) {
     const message = session.event(stage, name, value);
+    if (!message) return 0;
+    save();
     if (joined) send(message);
     return message[K.N];
   }

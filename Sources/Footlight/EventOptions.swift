@@ -9,11 +9,19 @@ public struct EventOptions: Sendable, Equatable {
     public var throttle: Duration?
     /// Send the value when the control loses focus instead of on every change.
     public var commitOnBlur: Bool
+    /// One at a time per element: while its event awaits the server, further
+    /// activations of that element are ignored (opening a page, presenting a dialog,
+    /// placing an order: a double click or clicks queued while offline count once).
+    /// A form's submit is always one at a time.
+    public var oneAtATime: Bool
 
-    public init(debounce: Duration? = nil, throttle: Duration? = nil, commitOnBlur: Bool = false) {
+    public init(
+        debounce: Duration? = nil, throttle: Duration? = nil, commitOnBlur: Bool = false, oneAtATime: Bool = false
+    ) {
         self.debounce = debounce
         self.throttle = throttle
         self.commitOnBlur = commitOnBlur
+        self.oneAtATime = oneAtATime
     }
 
     /// Sent at once: no pacing.
@@ -28,12 +36,16 @@ public struct EventOptions: Sendable, Equatable {
     /// When the control loses focus.
     public static let commitOnBlur = EventOptions(commitOnBlur: true)
 
+    /// At once, and one at a time per element (see ``oneAtATime``).
+    public static let oneAtATime = EventOptions(oneAtATime: true)
+
     /// The options as sent in a mount message (`{"debounce": 300}`), or nil for none.
     public var json: JSON? {
         var members = JSONObject()
         if let debounce { members["debounce"] = .int(Self.milliseconds(debounce)) }
         if let throttle { members["throttle"] = .int(Self.milliseconds(throttle)) }
         if commitOnBlur { members["commit"] = "blur" }
+        if oneAtATime { members["single"] = true }
         return members.isEmpty ? nil : .object(members)
     }
 

@@ -50,8 +50,10 @@ public final class Server: Sendable {
         let files = try StaticFiles(root: configuration.publicDirectory)
         try configuration.tls?.checkReadable()
         let registry = SessionRegistry(
-            limits: configuration.sessionLimits, tokens: try ResumeTokens(key: configuration.resumeTokenKey),
-            sendsErrorDetails: configuration.sendsErrorDetails, logger: configuration.logger, entry: app)
+            sessions: SessionState.Configuration(
+                limits: configuration.sessionLimits, sendsErrorDetails: configuration.sendsErrorDetails,
+                maximumMessageBytes: configuration.maximumMessageBytes),
+            tokens: try ResumeTokens(key: configuration.resumeTokenKey), logger: configuration.logger, entry: app)
         let core = ServerCore(configuration: configuration, files: files, registry: registry)
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
         var loops: [ServiceLoop] = []

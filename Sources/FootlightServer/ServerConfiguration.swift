@@ -30,8 +30,11 @@ public struct ServerConfiguration: Sendable {
     /// go on on a fresh thread, and its session move to a queue of its own, so the
     /// loop's other sessions wait about this long at most. See the Threading article.
     public var turnBudget: Duration = .milliseconds(5)
-    /// The largest inbound WebSocket message; bigger ones close with 1009.
-    public var maximumMessageBytes: Int = 64 << 10
+    /// The largest inbound WebSocket message; bigger ones close with 1009. The page is
+    /// told it in `joined` and refuses a larger event at its control.
+    public var maximumMessageBytes: Int = Self.defaultMaximumMessageBytes
+    /// 64 KiB.
+    public static let defaultMaximumMessageBytes = 64 << 10
     /// Messages from one connection waiting for its session before the server stops
     /// reading that connection (until the session has handled half of them).
     public var maximumQueuedMessages: Int = 256

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import queue
 import re
 import shutil
 import signal
@@ -172,17 +173,22 @@ def kiosk(tmp_path_factory) -> Server:
 
 class Proxy:
     """Forwards 127.0.0.1:port to the server byte for byte (so Host and Origin match the
-    page's own origin). `cut()` closes every connection at once; while `down`, new
-    connections are accepted and closed at once, so the page cannot reconnect."""
+    page's own origin). `delay` (seconds, settable at any time) holds every chunk that long
+    in each direction, in order, as a network with that one-way latency would. `cut()`
+    closes every connection at once; while `down`, new connections are accepted and closed
+    at once, so the page cannot reconnect; with `refuse_websockets`, only WebSocket
+    upgrades (`GET /ws`) are, so the page itself still loads."""
 
-    def __init__(self, upstream_port: int):
+    def __init__(self, upstream_port: int, delay: float = 0.0):
         self.upstream_port = upstream_port
+        self.delay = delay
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.listener.settimeout(0.2)
         self.port = self.listener.getsockname()[1]
         self.lock = threading.Lock()
         self.pairs: set[tuple[socket.socket, socket.socket]] = set()
         self.up = True
+        self.refuse_websockets = False
         self.accepted = 0  # connections forwarded
         self.refused = 0  # connections closed at once while down
         self.closed = False
@@ -201,7 +207,7 @@ class Proxy:
                 continue
             except OSError:
                 return
-            if not self.up:
+            if not self.up or (self.refuse_websockets and _is_websocket_request(client)):
                 self.refused += 1
                 _hard_close(client)
                 continue
@@ -219,9 +225,32 @@ class Proxy:
                 threading.Thread(target=self._pump, args=(source, target, pair), daemon=True).start()
 
     def _pump(self, source, target, pair):
+        # Chunks wait in a bounded queue until due; a full queue stops reading (backpressure).
+        outbox: queue.Queue = queue.Queue(maxsize=256)
+        threading.Thread(target=self._deliver, args=(outbox, target, pair), daemon=True).start()
         try:
             while data := source.recv(65536):
-                target.sendall(data)
+                self._put(outbox, pair, (time.monotonic() + self.delay, data))
+        except OSError:
+            pass
+        self._put(outbox, pair, None)  # the end: the pair closes once everything is delivered
+
+    def _put(self, outbox: queue.Queue, pair, item):
+        while pair in self.pairs:
+            with contextlib.suppress(queue.Full):
+                return outbox.put(item, timeout=0.2)
+
+    def _deliver(self, outbox: queue.Queue, target, pair):
+        try:
+            while pair in self.pairs:
+                with contextlib.suppress(queue.Empty):
+                    item = outbox.get(timeout=0.2)
+                    if item is None:
+                        break
+                    due, data = item
+                    if (wait := due - time.monotonic()) > 0:
+                        time.sleep(wait)
+                    target.sendall(data)
         except OSError:
             pass
         self._close_pair(pair)
@@ -245,6 +274,18 @@ class Proxy:
         self.listener.close()
         self.cut()
         self.thread.join(2)
+
+
+def _is_websocket_request(client: socket.socket) -> bool:
+    """Whether the connection's first request (peeked at, left in place) is for /ws."""
+    client.settimeout(2)
+    try:
+        return client.recv(8, socket.MSG_PEEK).startswith(b"GET /ws")
+    except OSError:
+        return False
+    finally:
+        with contextlib.suppress(OSError):
+            client.settimeout(None)
 
 
 def _hard_close(sock: socket.socket):

@@ -15,6 +15,19 @@ import Testing
         #expect(changes == 1)
     }
 
+    @Test("Event options reach the page in the mount: pacing, commit on blur, one at a time")
+    func eventOptionsInTheMount() {
+        let stage = Stage(name: "form")
+        stage.on("amount", send: PassthroughSubject<String, Never>(), options: .debounce(.milliseconds(250)))
+        stage.on("note", send: PassthroughSubject<String, Never>(), options: .commitOnBlur)
+        stage.on("open", send: PassthroughSubject<Void, Never>(), options: .oneAtATime)
+        stage.on("plain", send: PassthroughSubject<Void, Never>())
+        #expect(
+            stage.eventOptionsJSON == [
+                "amount": ["debounce": 250], "note": ["commit": "blur"], "open": ["single": true],
+            ])
+    }
+
     @Test("An unknown event is refused with the stage's name and the events it accepts")
     func unknownEvent() {
         let stage = CounterScene.makeStage()

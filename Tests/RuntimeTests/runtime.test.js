@@ -493,6 +493,44 @@ describe('session bookkeeping', () => {
     assert.equal(session.event('s', 'e').n, 8);
   });
 
+  test('an event larger than the server reads is refused without using a number; joined says the limit', () => {
+    const session = new Session(null);
+    session.joined(joined({ resumed: false, max: 200 }));
+    assert.equal(session.limit, 200);
+    assert.equal(session.event('s', 'note', 'x'.repeat(300)), null);
+    assert.equal(session.event('s', 'note', 'é'.repeat(90)), null, 'counted in UTF-8 bytes, not characters');
+    assert.equal(session.queue.length, 0);
+    assert.equal(session.event('s', 'note', 'short').n, 1, 'the refused ones used no number');
+    const fits = 200 - JSON.stringify({ t: 'event', n: 2, stage: 's', name: 'note', value: '' }).length;
+    assert.equal(session.event('s', 'note', 'x'.repeat(fits)).n, 2, 'exactly the limit fits');
+    assert.equal(session.event('s', 'note', 'x'.repeat(fits + 1)), null, 'one byte more does not');
+    assert.equal(new Session(null).limit, K.MAX_MESSAGE_BYTES, 'before joined: the default limit');
+  });
+
+  test('the unacknowledged events outlive a reload of the tab and go again with their numbers', () => {
+    const before = new Session(null);
+    before.joined(joined({ resumed: false }));
+    for (let i = 1; i <= 4; i++) before.event('s', 'e', i);
+    before.consume(1);
+    const saved = JSON.parse(JSON.stringify(before.saved()));
+    assert.deepEqual(saved.queue.map((e) => e.n), [2, 3, 4]);
+    const after = new Session(before.token, saved);
+    const again = after.joined(joined({ token: before.token, events: 2 }));
+    assert.deepEqual(again.map((e) => [e.n, e.value]), [[3, 3], [4, 4]], 'the consumed one is not sent again');
+    assert.equal(after.event('s', 'e', 5).n, 5);
+    assert.equal(after.saved().queue.length, 3);
+    after.consume(5);
+    assert.equal(after.saved(), null, 'nothing to keep once all are consumed');
+    // Nothing is restored without a token, or from something that is not a saved queue.
+    assert.deepEqual(new Session(null, saved).queue, []);
+    assert.deepEqual(new Session('t', { next: 'x', queue: 'y' }).queue, []);
+    assert.deepEqual(new Session('t', { next: 3, queue: [{ t: 'ack' }, { t: 'event', n: 9 }, null] }).queue, []);
+    // A new session forgets them.
+    const fresh = new Session(before.token, saved);
+    assert.deepEqual(fresh.joined(joined({ token: 'new', resumed: false })), []);
+    assert.equal(fresh.saved(), null);
+  });
+
   test('acks are coalesced: due at once only every 16 applied seqs', () => {
     const session = new Session(null);
     session.joined(joined({ resumed: false }));
@@ -863,7 +901,7 @@ describe('the runtime in a page', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(window.FootlightConstants)), JSON.parse(JSON.stringify(K)));
     const exportNames = {
       FootlightPatch: ['PatchError', 'parsePointer', 'formatPointer', 'applyPatch', 'changedPaths'],
-      FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'planList', 'init', 'bindTree', 'render', 'release', 'rowId'],
+      FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'planList', 'init', 'bindTree', 'render', 'release', 'unlock', 'rowId'],
       FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'consumed', 'isHeld'],
       FootlightTransport: ['backoff', 'Session', 'connect', 'sendEvent', 'sendReport', 'connection'],
       footlight: ['send', 'state'],
@@ -890,7 +928,8 @@ describe('the runtime in a page', () => {
     // Boot: one socket to /ws with the subprotocol; join on open.
     document.readyState = 'interactive';
     for (const [, listener] of browser.documentListeners) listener();
-    assert.deepEqual(browser.windowListeners, ['popstate']);
+    // pagehide flushes typed values into the kept queue; online reconnects at once.
+    assert.deepEqual(browser.windowListeners, ['pagehide', 'popstate', 'online']);
     assert.equal(sockets.length, 1);
     const socket = sockets[0];
     assert.deepEqual([socket.url, socket.protocol], ['ws://footlight.test/ws', 'footlight.v1']);
@@ -974,7 +1013,7 @@ describe('the runtime in a page', () => {
     });
   });
 
-  test('size: under 8 KB minified and gzipped', (t) => {
+  test('size: under 12 KB minified and gzipped (the budget of issues 11 and 13, with room for hooks, components and uploads)', (t) => {
     const zlib = require('node:zlib');
     const { execFileSync } = require('node:child_process');
     const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js'];
@@ -987,7 +1026,7 @@ describe('the runtime in a page', () => {
       .replace(/^\s+/gm, '')
       .replace(/\n+/g, '\n');
     const roughly = zlib.gzipSync(stripped, { level: 9 }).length;
-    assert.ok(roughly < 11 * 1024, `${roughly} bytes gzipped with comments and indentation stripped`);
+    assert.ok(roughly < 15 * 1024, `${roughly} bytes gzipped with comments and indentation stripped`);
     // Minified (esbuild, where installed: apt-get install esbuild).
     // Measured as one bundle (the files concatenated, then minified), as scripts/bench runtime does.
     let minified;
@@ -998,6 +1037,6 @@ describe('the runtime in a page', () => {
     }
     // GNU gzip -9, the same measure as the benchmark (zlib's output differs by a few bytes).
     const gzipped = execFileSync('gzip', ['-9', '-c'], { input: minified }).length;
-    assert.ok(gzipped < 8 * 1024, `${gzipped} bytes minified and gzipped`);
+    assert.ok(gzipped < 12 * 1024, `${gzipped} bytes minified and gzipped`);
   });
 });

@@ -12,7 +12,7 @@ public struct CounterScene: Scene {
         let stage = Self.makeStage()
         let about = PassthroughSubject<Void, Never>()
         stage.keep(about.sink { context.present(AboutScene()) })
-        stage.on("about", send: about)
+        stage.on("about", send: about, options: .oneAtATime)
         return stage
     }
 

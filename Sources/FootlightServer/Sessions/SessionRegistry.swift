@@ -16,26 +16,24 @@ final class SessionRegistry: Sendable {
         var stopping = false
     }
     private let state = Locked(State())
-    private let limits: SessionLimits
+    private let sessions: SessionState.Configuration
+    private var limits: SessionLimits { sessions.limits }
     private let logger: Logger
     private let entry: AppEntry
     private let tokens: ResumeTokens
-    private let sendsErrorDetails: Bool
     // nonisolated(unsafe): set once in init, cancelled in deinit; the timer itself is
     // thread-safe and only calls `sweep`, which takes the lock.
     nonisolated(unsafe) private let sweeper: DispatchSourceTimer
 
     init(
-        limits: SessionLimits, tokens: ResumeTokens, sendsErrorDetails: Bool, logger: Logger,
-        entry: @escaping AppEntry
+        sessions: SessionState.Configuration, tokens: ResumeTokens, logger: Logger, entry: @escaping AppEntry
     ) {
-        self.limits = limits
+        self.sessions = sessions
         self.tokens = tokens
-        self.sendsErrorDetails = sendsErrorDetails
         self.logger = logger
         self.entry = entry
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "footlight.sessions.sweeper"))
-        let interval = min(Duration.seconds(1), limits.retention / 4)
+        let interval = min(Duration.seconds(1), sessions.limits.retention / 4)
         let nanoseconds =
             Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
         sweeper.schedule(
@@ -54,7 +52,7 @@ final class SessionRegistry: Sendable {
         let id = Self.newID()
         let session = SessionDriver(
             id: id, token: tokens.token(for: id),
-            configuration: SessionState.Configuration(limits: limits, sendsErrorDetails: sendsErrorDetails),
+            configuration: sessions,
             logger: logger, entry: entry, registry: self, home: loop)
         let added = state.withLock { state -> Bool in
             guard !state.stopping else { return false }

@@ -16,10 +16,17 @@ package struct SessionState {
         package var limits: SessionLimits
         /// Whether refusals tell the client their details (else only the log has them).
         package var sendsErrorDetails: Bool
+        /// The largest message the server reads, told to the client in `joined` (`max`)
+        /// so that the page refuses a larger event at its control instead of sending it.
+        package var maximumMessageBytes: Int
 
-        package init(limits: SessionLimits = SessionLimits(), sendsErrorDetails: Bool = false) {
+        package init(
+            limits: SessionLimits = SessionLimits(), sendsErrorDetails: Bool = false,
+            maximumMessageBytes: Int = ServerConfiguration.defaultMaximumMessageBytes
+        ) {
             self.limits = limits
             self.sendsErrorDetails = sendsErrorDetails
+            self.maximumMessageBytes = maximumMessageBytes
         }
     }
 
@@ -370,7 +377,7 @@ package struct SessionState {
         let mounts = joining.replayed == nil ? snapshot() : []
         let hello = ServerMessage.joined(
             token: token, resumed: joining.resumed, snapshot: joining.resumed && joining.replayed == nil,
-            events: lastEvent, mounts: mounts.count)
+            events: lastEvent, mounts: mounts.count, maximumMessageBytes: configuration.maximumMessageBytes)
         return encode([hello]) + (joining.replayed ?? []) + encode(mounts + pendingMessages())
     }
 

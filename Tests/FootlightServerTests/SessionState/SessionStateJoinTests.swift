@@ -28,6 +28,7 @@ struct SessionStateJoinTests {
         #expect(sent[0]["resumed"] == false)
         #expect(sent[0]["mounts"] == 2)
         #expect(sent[0]["token"] == "token-1")
+        #expect(sent[0]["max"] == .int(Int64(ServerConfiguration.defaultMaximumMessageBytes)))
         #expect(sent[1]["seq"] == 1 && sent[1]["stage"] == "a")
         #expect(sent[2]["seq"] == 2 && sent[2]["stage"] == "b")
     }

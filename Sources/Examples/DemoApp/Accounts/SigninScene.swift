@@ -33,7 +33,7 @@ public struct SigninScene: Scene {
         stage.on("email", send: email, options: .debounce(.milliseconds(150)))
         stage.on("password", send: password, options: .debounce(.milliseconds(150)))
         stage.on("submit", send: submit)
-        stage.on("signUp", send: signUp)
+        stage.on("signUp", send: signUp, options: .oneAtATime)
         let signedIn = self.signedIn
         let signUpInstead = self.signUpInstead
         stage.keep(director.signedIn.sink { signedIn($0) })

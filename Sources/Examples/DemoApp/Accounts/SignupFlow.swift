@@ -123,7 +123,7 @@ public struct WelcomeScene: Scene {
         stage.bind(Just("Welcome aboard, \(name)."), to: "greeting")
         let continued = self.continued
         stage.keep(proceed.sink { continued() })
-        stage.on("continue", send: proceed)
+        stage.on("continue", send: proceed, options: .oneAtATime)
         return stage
     }
 }

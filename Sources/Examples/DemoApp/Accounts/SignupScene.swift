@@ -44,7 +44,7 @@ public struct SignupScene: Scene {
         if let signInInstead {
             let signIn = PassthroughSubject<Void, Never>()
             stage.keep(signIn.sink { signInInstead() })
-            stage.on("signIn", send: signIn)
+            stage.on("signIn", send: signIn, options: .oneAtATime)
         }
         return stage
     }

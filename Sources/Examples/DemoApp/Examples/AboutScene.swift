@@ -14,8 +14,8 @@ public struct AboutScene: Scene {
         stage.bind(Just("Footlight runs this page's logic on the server and sends only what changed."), to: "text")
         stage.keep(dismiss.sink { context.dismiss() })
         stage.keep(docs.sink { context.open(url: Self.documentationURL) })
-        stage.on("dismiss", send: dismiss)
-        stage.on("docs", send: docs)
+        stage.on("dismiss", send: dismiss, options: .oneAtATime)
+        stage.on("docs", send: docs, options: .oneAtATime)
         return stage
     }
 }

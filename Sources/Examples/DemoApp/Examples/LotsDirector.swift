@@ -70,7 +70,7 @@ public struct LotsScene: Scene {
         stage.on("reverse", send: reverse)
         stage.on("shuffle", send: shuffle)
         stage.on("note", send: edit)
-        stage.on("open", send: open)
+        stage.on("open", send: open, options: .oneAtATime)
         stage.keep(director.selected.sink { row in context.push(DetailScene(row: row), url: "/lots/\(row.id)") })
         return stage
     }
@@ -88,7 +88,7 @@ public struct DetailScene: Scene {
         stage.bind(Just(row.title), to: "title")
         stage.bind(Just(row.note.isEmpty ? "No note yet." : row.note), to: "note")
         stage.keep(close.sink { context.pop() })
-        stage.on("close", send: close)
+        stage.on("close", send: close, options: .oneAtATime)
         return stage
     }
 }

@@ -14,7 +14,7 @@ public struct FlightScene: Scene {
         let back = PassthroughSubject<Void, Never>()
         let stage = Stage(name: "flight")
         stage.bind(Just(flight.map(FlightCard.init(flight:))), to: "card")
-        stage.on("back", send: back)
+        stage.on("back", send: back, options: .oneAtATime)
         stage.keep(back.sink { context.pop() })
         return stage
     }

@@ -24,9 +24,9 @@ public struct ListingsScene: Scene {
         stage.bind(director.rows, to: "rows")
         stage.bind(session.account.map { $0?.name }.removeDuplicates(), to: "accountName")
         stage.on("order", send: order)
-        stage.on("open", send: open)
-        stage.on("profile", send: profile)
-        stage.on("signIn", send: signIn)
+        stage.on("open", send: open, options: .oneAtATime)
+        stage.on("profile", send: profile, options: .oneAtATime)
+        stage.on("signIn", send: signIn, options: .oneAtATime)
         let session = self.session
         stage.keep(
             director.selectedLot.sink { id in

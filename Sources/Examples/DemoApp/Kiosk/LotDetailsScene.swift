@@ -32,7 +32,7 @@ public struct LotDetailsScene: Scene {
         stage.bind(director.message, to: "message")
         stage.on("amount", send: amount, options: .debounce(.milliseconds(250)))
         stage.on("submit", send: submit)
-        stage.on("back", send: back)
+        stage.on("back", send: back, options: .oneAtATime)
         let session = self.session
         stage.keep(director.needsSignIn.sink { session.startAccountFlow(on: context, signingIn: false) })
         stage.keep(back.sink { context.pop() })
