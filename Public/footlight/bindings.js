@@ -20,14 +20,15 @@
   // ---- Pure ----------------------------------------------------------------------------------
 
   /**
-   * Reads a binding's slot: "count", "seller.name", or negated "!canSubmit".
-   * @returns {{not: boolean, path: string[]}}
+   * Reads a binding's slot: "count", "seller.name", negated "!canSubmit", or "!!error": the
+   * slot's truthiness as a boolean (for `aria-invalid:!!error`, true while there is an error).
+   * @returns {{not: boolean, bool: boolean, path: string[]}}
    * @throws {Error} for an empty name, an empty path segment or stray characters.
    */
   function parseSlot(text) {
-    const match = /^\s*(!?)\s*([^\s.!:,]+(?:\.[^\s.!:,]+)*)\s*$/.exec(text);
+    const match = /^\s*(!{0,2})\s*([^\s.!:,]+(?:\.[^\s.!:,]+)*)\s*$/.exec(text);
     if (!match) throw new Error(`"${text}" is not a slot name or a dotted path`);
-    return { not: match[1] === '!', path: match[2].split('.') };
+    return { not: match[1] === '!', bool: match[1] === '!!', path: match[2].split('.') };
   }
 
   /**
@@ -41,7 +42,7 @@
     try {
       if (kind !== 'attr' && kind !== 'class') {
         const slot = parseSlot(text);
-        if (slot.not && (kind === 'value' || kind === 'list')) throw new Error('"!" cannot negate a value or a list');
+        if ((slot.not || slot.bool) && (kind === 'value' || kind === 'list')) throw new Error('"!" cannot negate a value or a list');
         return [{ kind, ...slot }];
       }
       return text.split(',').map((pair) => {
@@ -180,7 +181,7 @@
   // `raw` is the slot's value as the document has it (held as such, negated when shown).
   function apply(b, raw) {
     const { el, kind, name } = b;
-    const value = b.not ? !truthy(raw) : raw;
+    const value = b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
     if (value === b.last && !held.has(b)) return;
     if (holds(b) && isHeld(el)) {
       b.hold = raw;
@@ -192,7 +193,8 @@
     if (kind === 'text') el.textContent = value == null ? '' : value;
     else if (kind === 'attr') {
       if (value == null || value === false) el.removeAttribute(name);
-      else el.setAttribute(name, value === true ? '' : value);
+      // ARIA states are tokens: true is "true" there, the empty string elsewhere.
+      else el.setAttribute(name, value === true ? (name.startsWith('aria-') ? 'true' : '') : value);
     } else if (kind === 'class') el.classList.toggle(name, truthy(value));
     else if (kind === 'show' || kind === 'hide') el.hidden = truthy(value) !== (kind === 'show');
     else if (kind === 'list') renderList(b, value);

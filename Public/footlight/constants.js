@@ -61,7 +61,7 @@
   // message members (`id` names a list row, `key` a key press); places; event options.
   const wire =
     'join joined event report ack ping pong mount unmount open patch error bye ' +
-    't v token seq path n stage name value message resumed events snapshot template doc place url ops code from id key ' +
+    't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
     'root push modal debounce throttle commit blur single max';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;

@@ -2,8 +2,9 @@
  * Footlight browser runtime: stages (Bindings.md, Protocol.md). Loaded last; wires the other
  * files together and boots the page.
  * Mounts each stage's template at the root, pushed on the navigation stack (with a History
- * entry, popped by the back button through `@back`) or as a modal; applies patches; opens
- * URLs; reports binding errors. Its exports, {send, state}, are window.footlight in the page,
+ * entry, popped by the back button through `@back`) or as a modal (Escape closes it, Tab stays
+ * in it); applies patches, keeping focus on something sensible when an update disables, hides
+ * or removes the focused control; opens URLs; reports binding errors. Its exports, {send, state}, are window.footlight in the page,
  * for debugging and tests; under Node the file only builds them (no document, no boot).
  *
  * The wiring. Each file is a module: its factory takes the modules it needs and returns its own
@@ -45,13 +46,24 @@
   const { applyPatch, changedPaths } = jsonPatch;
   const stages = new Map(); // instance id → {id, template, place, el, doc, opts, binds, …}
   const layers = []; // the stages with a History entry (pushed and modal), bottom first
-  let skipPops = 0; // popstates caused by the runtime's own history.back()
+  const trips = []; // the runtime's own History moves (go(-n)) whose popstate has not come yet
   const waiting = []; // History entries to add once those have landed
+  let restoring = 0; // mounts still to come after a snapshot, before History is checked against them
   let sweeper;
   let outlet;
   let modals;
 
   const historyDepth = () => history.state?.[K.HISTORY_DEPTH] | 0;
+  // The depth History will be at once the runtime's own moves have landed.
+  const depthAhead = () => trips.reduce((depth, delta) => depth + delta, historyDepth());
+
+  // Moves History back to `depth` if it is deeper (entries ahead are added by addEntry alone).
+  function travel(depth) {
+    const delta = depth - depthAhead();
+    if (delta >= 0) return;
+    trips.push(delta);
+    history.go(delta);
+  }
 
   /** Logs a binding error with its stage and sends it to the server (once per stage and message). */
   function report(st, message) {
@@ -82,14 +94,30 @@
       } else report(st, `no <template ${K.A_TEMPLATE}="${template}"> in the page`);
     }
     Object.assign(st, { doc: message[K.DOC], opts: message[K.EVENTS] || {}, stale: false });
-    if (st.el) bindings.render(st, st.binds, st.doc, null);
+    if (st.el) render(st, null);
+    // The whole page is here again (after a reload, the History entries were already there): an
+    // entry deeper than the stack shows is gone from the server, so History goes back to what shows.
+    if (restoring && !--restoring) travel(layers.length);
     return true;
   }
+
+  // Renders a document change; a focused control it disabled, hid or removed would leave focus on
+  // <body> (and Escape and Tab with it): focus goes to its nearest focusable ancestor, or the stage.
+  function render(st, slots) {
+    const focused = document.activeElement;
+    const inside = !!focused && focused !== st.el && st.el.contains(focused);
+    bindings.render(st, st.binds, st.doc, slots);
+    if (inside && !canFocus(focused)) {
+      const holder = focused.isConnected && focused.parentElement?.closest('[tabindex]');
+      (holder && st.el.contains(holder) ? holder : st.el).focus({ preventScroll: true });
+    }
+  }
+
+  const canFocus = (el) => el.isConnected && !el.disabled && el.checkVisibility?.() !== false;
 
   function place(st, url) {
     const { el } = st;
     // A modal's template names its role (role="dialog" aria-modal="true" aria-labelledby="…").
-    if (st.place === K.MODAL) el.addEventListener('keydown', (event) => event.key === 'Escape' && !st.backed && history.back());
     (st.place === K.MODAL ? modals : outlet).append(el);
     if (st.place !== K.ROOT) {
       Object.assign(st, { returnFocus: document.activeElement, scroll: scrollY });
@@ -101,15 +129,16 @@
     else if (st.place === K.PUSH) el.focus({ preventScroll: true }), scrollTo(0, 0);
   }
 
-  // After a reload the entries up to the current one exist already. A history.back() still on its
-  // way would land after a pushState made now, so that waits.
+  // A move of the runtime's still on its way would land after a pushState made now, so that waits.
   // A deep link's first push finds its own address on the root entry: the root gets "/".
-  // An entry at this depth already (a reload) is rewritten rather than added to.
+  // After a reload the entries up to the current one exist already: one below it is left as it
+  // is (rewriting it, as the page once did, left a dead entry per reload), the current one rewritten.
   function addEntry(depth, url) {
-    if (skipPops) return void waiting.push(() => addEntry(depth, url));
-    if (!historyDepth() && url === location.pathname) history.replaceState({}, '', '/');
-    if (depth > historyDepth()) history.pushState({ [K.HISTORY_DEPTH]: depth }, '', url || location.href);
-    else history.replaceState({ [K.HISTORY_DEPTH]: depth }, '', url || location.href);
+    if (trips.length) return void waiting.push(() => addEntry(depth, url));
+    const current = historyDepth();
+    if (!current && url === location.pathname) history.replaceState({}, '', '/');
+    if (depth > current) history.pushState({ [K.HISTORY_DEPTH]: depth }, '', url || location.href);
+    else if (depth === current) history.replaceState({ [K.HISTORY_DEPTH]: depth }, '', url || location.href);
   }
 
   // Only the top of the stack shows: the last pushed stage, or else every root stage.
@@ -129,17 +158,41 @@
     const index = layers.indexOf(st);
     if (index < 0) return layout();
     layers.splice(index, 1);
-    // The server popped it, not the back button: take its History entry away too.
-    if (!st.backed) skipPops++, history.back();
+    // History goes back to what shows: the server popped it (not the back button), or the user
+    // went forward again before the server answered their back.
+    travel(layers.length);
     layout();
-    st.returnFocus?.focus({ preventScroll: true });
+    // Back where the stage was opened from, unless that is gone or hidden now (the "Sign in" button
+    // once signed in): then the stage that shows on top.
+    const back = st.returnFocus;
+    const top = layers.at(-1) || [...stages.values()].find((other) => other.el && !other.el.hidden);
+    (back && canFocus(back) ? back : top?.el)?.focus({ preventScroll: true });
     if (st.place === K.PUSH) scrollTo(0, st.scroll);
   }
 
+  // Escape closes the top modal; Tab and Shift+Tab go round inside it (the page behind is inert).
+  function onKeyDown(event) {
+    const top = layers.at(-1);
+    if (!top?.el || top.place !== K.MODAL || event.defaultPrevented) return;
+    if (event.key === 'Escape' && !top.backed) {
+      event.preventDefault();
+      history.back();
+    } else if (event.key === 'Tab') {
+      const targets = [...top.el.querySelectorAll(FOCUSABLE)].filter(canFocus);
+      const at = targets.indexOf(document.activeElement);
+      const wrap = event.shiftKey ? at <= 0 : at < 0 || at === targets.length - 1;
+      if (!wrap) return;
+      event.preventDefault();
+      (event.shiftKey ? targets.at(-1) : targets[0])?.focus();
+    }
+  }
+
+  const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])';
+
   function onPopState() {
-    if (skipPops) return void (--skipPops || waiting.splice(0).forEach((add) => add()));
+    if (trips.length) return void (trips.shift(), trips.length || waiting.splice(0).forEach((add) => add()));
     // Forward into an entry whose stage the server has popped: go back where the page is.
-    if (historyDepth() > layers.length) return skipPops++, history.go(layers.length - historyDepth());
+    if (historyDepth() > layers.length) return travel(layers.length);
     for (let i = layers.length - 1; i >= historyDepth(); i--) {
       const st = layers[i];
       if (!st.backed) (st.backed = true), transport.sendEvent(st.id, K.BACK);
@@ -155,7 +208,7 @@
     } catch (error) {
       return console.error(`${what}: ${error.message}`), false;
     }
-    if (st.el) bindings.render(st, st.binds, st.doc, changedPaths(message[K.OPS]));
+    if (st.el) render(st, changedPaths(message[K.OPS]));
     return true;
   }
 
@@ -172,7 +225,9 @@
 
   // The documents are gone (snapshot, new session, resync): mounts follow. Stages mounted again
   // keep their elements; the others are removed a little later.
-  function reset() {
+  function reset(mounts) {
+    restoring = mounts;
+    if (!mounts) travel(layers.length);
     for (const st of stages.values()) Object.assign(st, { stale: true, doc: undefined });
     clearTimeout(sweeper);
     sweeper = setTimeout(() => [...stages.values()].forEach((st) => st.stale && unmount(st.id)), K.SWEEP_MS);
@@ -185,6 +240,7 @@
     bindings.init(report, events.isHeld);
     events.init(transport.sendEvent);
     addEventListener('popstate', onPopState);
+    document.addEventListener('keydown', onKeyDown);
     transport.connect({ apply, reset, consumed: events.consumed });
   }
 

@@ -230,7 +230,7 @@
       const again = session.joined(message);
       store(K.STORE_TOKEN, session.token);
       save();
-      if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset();
+      if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset(message[K.MOUNTS] || 0);
       dirty = false;
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
       banner('');

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 import os
 import queue
 import re
@@ -300,6 +301,57 @@ def proxy(server):
     instance = Proxy(server.port)
     yield instance
     instance.close()
+
+
+# ---- The kiosk through a slow network -------------------------------------------------------
+
+LATENCIES = [0.0, 0.15]  # one way, seconds: loopback, and a slow network through the Proxy
+
+
+class Frames:
+    """The Footlight messages a page sent, parsed, over every WebSocket it opened."""
+
+    def __init__(self, page):
+        self.sent: list[dict] = []
+        self.sockets = 0
+        page.on("websocket", self._opened)
+
+    def _opened(self, socket):
+        self.sockets += 1
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+
+    def events(self, name: str | None = None) -> list[dict]:
+        return [m for m in self.sent if m.get("t") == "event" and name in (None, m.get("name"))]
+
+
+@pytest.fixture
+def through(kiosk):
+    """through(delay) → a Proxy to the kiosk with that one-way delay; closed afterwards."""
+    proxies: list[Proxy] = []
+
+    def make(delay: float) -> Proxy:
+        proxies.append(Proxy(kiosk.port, delay=delay))
+        return proxies[-1]
+
+    yield make
+    for proxy in proxies:
+        proxy.close()
+
+
+@pytest.fixture
+def visit(open_app):
+    """visit(proxy, path="/") → (App, Frames): the kiosk through `proxy`, frames recorded from the start."""
+
+    def open_page(proxy: Proxy, path: str = "/", clock: bool = False):
+        app = open_app(base=proxy.url, path=None, root_stages=("listings",))
+        frames = Frames(app.page)
+        if clock:
+            app.page.clock.install()
+        app.goto(path)
+        return app, frames
+
+    return open_page
+
 
 
 # ---- The browser ---------------------------------------------------------------------------

@@ -10,62 +10,13 @@ the wire, not once as the server happened to apply it.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import WAIT_MS, Proxy
+from conftest import LATENCIES, WAIT_MS
 from test_kiosk import FAILED_HANDSHAKE, cents, dialog, listings, lot_page, money
-
-LATENCIES = [0.0, 0.15]  # one way, seconds
-
-
-class Frames:
-    """The Footlight messages a page sent, parsed, over every WebSocket it opened."""
-
-    def __init__(self, page):
-        self.sent: list[dict] = []
-        self.sockets = 0
-        page.on("websocket", self._opened)
-
-    def _opened(self, socket):
-        self.sockets += 1
-        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
-
-    def events(self, name: str | None = None) -> list[dict]:
-        return [m for m in self.sent if m.get("t") == "event" and name in (None, m.get("name"))]
-
-
-@pytest.fixture
-def through(kiosk):
-    """through(delay) → a Proxy to the kiosk with that one-way delay; closed afterwards."""
-    proxies: list[Proxy] = []
-
-    def make(delay: float) -> Proxy:
-        proxies.append(Proxy(kiosk.port, delay=delay))
-        return proxies[-1]
-
-    yield make
-    for proxy in proxies:
-        proxy.close()
-
-
-@pytest.fixture
-def visit(open_app):
-    """visit(proxy, path="/") → (App, Frames): the kiosk through `proxy`, frames recorded from the start."""
-
-    def open_page(proxy: Proxy, path: str = "/", clock: bool = False):
-        app = open_app(base=proxy.url, path=None, root_stages=("listings",))
-        frames = Frames(app.page)
-        if clock:
-            app.page.clock.install()
-        app.goto(path)
-        return app, frames
-
-    return open_page
-
 
 def open_sign_in(app):
     listings(app).get_by_role("button", name="Sign in").click()

@@ -21,6 +21,20 @@ import Testing
         tester.finish()
     }
 
+    @Test("Not found: a stage at the link that names nothing, showing it, popped by back")
+    func notFound() {
+        let tester = SceneTester({ context, _ in
+            context.show(CounterScene())
+            context.push(NotFoundScene(path: "/lots/x"), url: "/lots/x")
+        })
+        #expect(tester.stageIDs == ["counter", "not-found-1"])
+        #expect(tester.document("not-found-1") == ["path": "/lots/x"])
+        tester.send("back", to: "not-found-1")
+        tester.expectCommands([.unmount(template: "not-found", placement: .push)])
+        #expect(tester.stageIDs == ["counter"])
+        tester.finish()
+    }
+
     @Test("Sign-up: errors as you type, submit in progress, once at a time, then the outcome")
     func signup() {
         let tester = SceneTester({ context, _ in

@@ -70,38 +70,40 @@ describe('constants', () => {
 
 describe('binding attributes', () => {
   test('a slot, a dotted path and a negation', () => {
-    assert.deepEqual(parseSlot('count'), { not: false, path: ['count'] });
-    assert.deepEqual(parseSlot(' seller.name '), { not: false, path: ['seller', 'name'] });
-    assert.deepEqual(parseSlot('!canSubmit'), { not: true, path: ['canSubmit'] });
-    assert.deepEqual(parseSlot('rows.0.title'), { not: false, path: ['rows', '0', 'title'] });
+    assert.deepEqual(parseSlot('count'), { not: false, bool: false, path: ['count'] });
+    assert.deepEqual(parseSlot(' seller.name '), { not: false, bool: false, path: ['seller', 'name'] });
+    assert.deepEqual(parseSlot('!canSubmit'), { not: true, bool: false, path: ['canSubmit'] });
+    assert.deepEqual(parseSlot('rows.0.title'), { not: false, bool: false, path: ['rows', '0', 'title'] });
+    assert.deepEqual(parseSlot('!!error'), { not: false, bool: true, path: ['error'] }, 'the truthiness as a boolean');
   });
 
   test('bad slots are refused with the text in the message', () => {
-    for (const text of ['', '  ', 'a..b', '.a', 'a.', 'a b', '!!a', 'a:b', 'a,b', '!']) {
+    for (const text of ['', '  ', 'a..b', '.a', 'a.', 'a b', '!!!a', '! !a', 'a:b', 'a,b', '!', '!!']) {
       assert.throws(() => parseSlot(text), (error) => error.message.includes(`"${text}"`), text);
     }
   });
 
   test('single-slot kinds give one binding', () => {
     for (const kind of ['text', 'show', 'hide', 'value', 'list']) {
-      assert.deepEqual(parseBinding(kind, 'a.b'), [{ kind, not: false, path: ['a', 'b'] }]);
+      assert.deepEqual(parseBinding(kind, 'a.b'), [{ kind, not: false, bool: false, path: ['a', 'b'] }]);
     }
-    assert.deepEqual(parseBinding('show', '!busy'), [{ kind: 'show', not: true, path: ['busy'] }]);
+    assert.deepEqual(parseBinding('show', '!busy'), [{ kind: 'show', not: true, bool: false, path: ['busy'] }]);
   });
 
   test('attr and class take name:slot pairs', () => {
     assert.deepEqual(parseBinding('attr', 'href:url, title:hint'), [
-      { kind: 'attr', name: 'href', not: false, path: ['url'] },
-      { kind: 'attr', name: 'title', not: false, path: ['hint'] },
+      { kind: 'attr', name: 'href', not: false, bool: false, path: ['url'] },
+      { kind: 'attr', name: 'title', not: false, bool: false, path: ['hint'] },
     ]);
-    assert.deepEqual(parseBinding('attr', 'disabled:!canSubmit'), [{ kind: 'attr', name: 'disabled', not: true, path: ['canSubmit'] }]);
+    assert.deepEqual(parseBinding('attr', 'disabled:!canSubmit'), [{ kind: 'attr', name: 'disabled', not: true, bool: false, path: ['canSubmit'] }]);
     assert.deepEqual(parseBinding('class', 'active:isActive,error:form.hasError'), [
-      { kind: 'class', name: 'active', not: false, path: ['isActive'] },
-      { kind: 'class', name: 'error', not: false, path: ['form', 'hasError'] },
+      { kind: 'class', name: 'active', not: false, bool: false, path: ['isActive'] },
+      { kind: 'class', name: 'error', not: false, bool: false, path: ['form', 'hasError'] },
     ]);
-    assert.deepEqual(parseBinding('attr', 'aria-invalid:emailError'), [
-      { kind: 'attr', name: 'aria-invalid', not: false, path: ['emailError'] },
+    assert.deepEqual(parseBinding('attr', 'aria-invalid:!!emailError'), [
+      { kind: 'attr', name: 'aria-invalid', not: false, bool: true, path: ['emailError'] },
     ]);
+    assert.throws(() => parseBinding('value', '!!a'), /cannot negate a value/);
   });
 
   test('errors name the attribute and the part that is wrong', () => {
@@ -765,6 +767,17 @@ function fakeBrowser(templates) {
     focus() {
       document.activeElement = this;
     }
+    get parentElement() {
+      return this.parentNode;
+    }
+    contains(node) {
+      for (let el = node; el; el = el.parentNode) if (el === this) return true;
+      return false;
+    }
+    // In the page: under one of its outlets (the fake has no <body> holding them).
+    get isConnected() {
+      return Object.values(page).some((root) => root.contains(this));
+    }
   }
 
   /** An element; a 'template' takes its children as its content, as in a page. */
@@ -927,7 +940,7 @@ describe('the runtime in a page', () => {
 
     // Boot: one socket to /ws with the subprotocol; join on open.
     document.readyState = 'interactive';
-    for (const [, listener] of browser.documentListeners) listener();
+    for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
     // pagehide flushes typed values into the kept queue; online reconnects at once.
     assert.deepEqual(browser.windowListeners, ['pagehide', 'popstate', 'online']);
     assert.equal(sockets.length, 1);

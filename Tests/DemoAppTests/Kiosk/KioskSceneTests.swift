@@ -165,11 +165,15 @@ import Testing
         tester.finish(allowingTimers: true)
     }
 
-    @Test("Deep links: a listed lot opens over the listings; anything else shows the listings alone")
+    @Test("Deep links: a listed lot opens over the listings; anything else shows not-found at that link")
     func deepLinks() {
         #expect(SceneTester(KioskApp.entry(services), path: "/lots/lot-1?from=mail").stageIDs == ["listings", "lot-1"])
-        #expect(SceneTester(KioskApp.entry(services), path: "/lots/lot-99").stageIDs == ["listings"])
-        #expect(SceneTester(KioskApp.entry(services), path: "/profile").stageIDs == ["listings"])
+        #expect(SceneTester(KioskApp.entry(services), path: "/").stageIDs == ["listings"])
+        for link in ["/lots/lot-99", "/profile", "/lots", "/nowhere/at/all"] {
+            let tester = SceneTester(KioskApp.entry(services), path: link)
+            #expect(tester.stageIDs == ["listings", "not-found-1"], "\(link)")
+            #expect(tester.document("not-found-1") == ["path": .string(link)], "\(link)")
+        }
     }
 
     @Test("The flight card scene shows the card, or null when there is no flight")
