@@ -108,4 +108,27 @@ import Testing
         tester.expectCommands([.unmount(template: "welcome", placement: .modal)])
         tester.finish()
     }
+
+    @Test("Closing the sign-up dialog while it signs up cancels the request: no account is made")
+    func closedWhileSigningUp() {
+        let directory = AccountDirectory(seeded: [])
+        let tester = SceneTester({ context, _ in
+            let accounts = SessionAccounts(directory: directory, clock: context.environment.clock)
+            SignupFlow(screens: ContextAccountScreens(context: context, accounts: accounts, modal: true)).start()
+        })
+        #expect(tester.stageIDs == ["signup-dialog-1"])
+        tester.send("email", to: "signup-dialog-1", value: "late@example.com")
+        tester.expect("signup-dialog-1", ["email": "late@example.com"])
+        tester.send("password", to: "signup-dialog-1", value: "long enough")
+        tester.expect("signup-dialog-1", ["password": "long enough", "canSubmit": true])
+        tester.send("submit", to: "signup-dialog-1")
+        tester.expect("signup-dialog-1", ["submitting": true, "canSubmit": false])
+        // The visitor closes the dialog (Escape, or the browser's back button).
+        tester.send("@back", to: "signup-dialog-1")
+        tester.expectCommands([.unmount(template: "signup-dialog", placement: .modal)])
+        tester.advance(by: .seconds(2))
+        #expect(tester.stageIDs.isEmpty)
+        #expect(directory.signIn(email: "late@example.com", password: "long enough") == .failure(.wrongCredentials))
+        tester.finish()
+    }
 }

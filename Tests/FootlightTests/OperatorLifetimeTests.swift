@@ -24,6 +24,29 @@ import Testing
         return weakProbe == nil
     }
 
+    @Test("Cancelling a stage cancels its Actions' jobs in flight: the work sees the cancel, nothing arrives late")
+    func stageCancelsItsActions() {
+        let trigger = PassthroughSubject<Int, Never>()
+        let answer = PassthroughSubject<String, any Error>()
+        var cancelled = 0
+        let stage = Stage(name: "form")
+        do {
+            let action = Action<Int, String>(trigger: trigger) { _ in
+                answer.handleEvents(receiveCancel: { cancelled += 1 }).eraseToAnyPublisher()
+            }
+            stage.bind(action.isExecuting, to: "busy")
+            stage.bind(action.values.map { Optional($0) }.prepend(nil), to: "result")
+        }
+        trigger.send(1)
+        #expect(stage.document == ["busy": true, "result": nil])
+        stage.cancel()
+        #expect(cancelled == 1)
+        answer.send("too late")
+        trigger.send(2)  // the action is gone: no second job
+        #expect(cancelled == 1)
+        #expect(stage.document == ["busy": true, "result": nil], "a cancelled stage changes no more")
+    }
+
     @Test("shareLatest lets go of its upstream when its subscribers cancel, also after the upstream completed")
     func shareLatest() {
         #expect(released { $0.shareLatest() })

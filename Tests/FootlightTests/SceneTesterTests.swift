@@ -62,15 +62,16 @@ import Testing
         tester.finish()
     }
 
-    @Test("Sign-up failure shows the service's reason")
+    @Test("Sign-up failure shows the service's reason as an error, until a field is edited")
     func signupFailure() {
         let tester = SceneTester({ context, _ in
             context.show(
                 SignupScene(
                     accounts: SessionAccounts(directory: AccountDirectory(), clock: context.environment.clock)))
         })
-        tester.send("email", to: "signup", value: "taken@example.com")
-        tester.expect("signup", ["email": "taken@example.com"])
+        // Copied from a web page: a no-break space after it, the domain in capitals.
+        tester.send("email", to: "signup", value: "taken@EXAMPLE.com\u{00A0}")
+        tester.expect("signup", ["email": "taken@EXAMPLE.com\u{00A0}"])
         tester.send("password", to: "signup", value: "password123")
         tester.expect("signup", ["password": "password123", "canSubmit": true])
         tester.send("submit", to: "signup")
@@ -78,7 +79,12 @@ import Testing
         tester.advance(by: .seconds(1))
         tester.expect(
             "signup",
-            ["submitting": false, "canSubmit": true, "message": "Sign-up failed: that address already has an account"])
+            [
+                "submitting": false, "canSubmit": true, "failed": true,
+                "message": "Sign-up failed: that address already has an account.",
+            ])
+        tester.send("password", to: "signup", value: "password1234")
+        tester.expect("signup", ["password": "password1234", "failed": false, "message": nil])
         tester.finish()
     }
 

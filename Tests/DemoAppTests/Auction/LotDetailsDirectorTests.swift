@@ -131,6 +131,30 @@ extension AuctionTests {
             #expect(harness.needsSignIn.values.isEmpty)
         }
 
+        @Test("An accepted bid's message follows the lot: outbid once another bid passes it")
+        func outbid() throws {
+            let harness = Harness()
+            harness.amount.send("500")
+            harness.submit.send(())
+            harness.bidding.accept()
+            let accepted = BidMessage(text: "Your bid of $500.00 is the highest bid.", isError: false)
+            #expect(harness.message.last == .some(accepted))
+            // The service records our bid: still ours.
+            let ours = try #require(harness.lot.value).recording(bidOf: 50_000, by: "ada")
+            harness.lot.send(ours)
+            #expect(harness.message.last == .some(accepted))
+            // Someone else bids more: the message says so, without the user touching the field.
+            harness.lot.send(ours.recording(bidOf: 55_000, by: "grace"))
+            #expect(
+                harness.message.last
+                    == .some(
+                        BidMessage(
+                            text: "You were outbid: the highest bid is now $550.00 (yours was $500.00).",
+                            isError: true)))
+            harness.amount.send("6")
+            #expect(harness.message.last == .some(nil))
+        }
+
         @Test("A refused bid keeps the amount and says why, with the money formatted")
         func refusedBid() {
             let harness = Harness()

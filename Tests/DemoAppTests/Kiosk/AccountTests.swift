@@ -25,6 +25,36 @@ import Testing
         #expect(directory.signIn(email: "nobody@example.com", password: "secret-1") == .failure(.wrongCredentials))
     }
 
+    @Test("Sign-up and sign-in read an address alike: white space around it trimmed, the domain's case ignored")
+    func normalizedAddresses() throws {
+        #expect(EmailAddress.normalized("\u{00A0} Grace@Example.COM\u{00A0}\u{2003}") == "Grace@example.com")
+        #expect(EmailAddress.normalized("no-at-sign ") == "no-at-sign")
+        let directory = AccountDirectory(seeded: [])
+        // Copied from a web page: a trailing no-break space.
+        let grace = try directory.signUp(email: "grace@example.com\u{00A0}", password: "secret-1").get()
+        #expect(grace.email == "grace@example.com")
+        #expect(directory.signIn(email: "grace@example.com", password: "secret-1") == .success(grace))
+        #expect(directory.signIn(email: " grace@EXAMPLE.com\u{00A0}", password: "secret-1") == .success(grace))
+        #expect(directory.signUp(email: "\tgrace@example.com", password: "other") == .failure(.taken))
+        #expect(SignupDirector.emailProblem("grace@example.com\u{00A0}") == nil)
+    }
+
+    @Test("Addresses and passwords past their limits are refused by the form and by the directory")
+    func lengthLimits() {
+        let long = String(repeating: "a", count: 990) + "@example.com"
+        #expect(SignupDirector.emailProblem(long) == "Use at most 254 characters (1002 so far).")
+        #expect(
+            SignupDirector.passwordProblem(String(repeating: "p", count: 129))
+                == "Use at most 128 characters (129 so far).")
+        let directory = AccountDirectory(seeded: [])
+        #expect(directory.signUp(email: long, password: "secret-1") == .failure(.tooLong("address")))
+        #expect(
+            directory.signUp(email: "ok@example.com", password: String(repeating: "p", count: 129))
+                == .failure(.tooLong("password")))
+        let fits = String(repeating: "a", count: EmailAddress.maximumLength - 12) + "@example.com"
+        #expect((try? directory.signUp(email: fits, password: "secret-1").get()) != nil)
+    }
+
     @Test("The demo accounts are there; the directory holds at most its capacity")
     func seededAndBounded() {
         let directory = AccountDirectory(capacity: 3)

@@ -7,7 +7,7 @@ public final class AccountDirectory: Sendable {
         let account: Account
         let password: String
     }
-    /// Accounts by lower-cased email.
+    /// Accounts by ``EmailAddress/key(_:)``.
     private let entries: Locked<[String: Entry]>
     /// At most this many accounts; sign-ups beyond it are refused (no unbounded growth).
     public let capacity: Int
@@ -17,7 +17,7 @@ public final class AccountDirectory: Sendable {
     public init(seeded: [(Account, password: String)] = AccountDirectory.demoAccounts, capacity: Int = 10_000) {
         var entries: [String: Entry] = [:]
         for (account, password) in seeded {
-            entries[account.email.lowercased()] = Entry(account: account, password: password)
+            entries[EmailAddress.key(account.email)] = Entry(account: account, password: password)
         }
         self.entries = Locked(entries)
         self.capacity = capacity
@@ -30,9 +30,17 @@ public final class AccountDirectory: Sendable {
         (Account(signingUpWith: "taken@example.com"), "taken-password"),
     ]
 
-    /// Registers a new account for `email`.
+    /// The most characters a password may have.
+    public static let maximumPasswordLength = 128
+
+    /// Registers a new account for `email` (normalized: ``EmailAddress/normalized(_:)``).
+    /// Addresses and passwords over their length limits are refused here too, whatever
+    /// the form checked.
     public func signUp(email: String, password: String) -> Result<Account, AccountError> {
-        let key = email.lowercased()
+        let email = EmailAddress.normalized(email)
+        guard email.count <= EmailAddress.maximumLength else { return .failure(.tooLong("address")) }
+        guard password.count <= Self.maximumPasswordLength else { return .failure(.tooLong("password")) }
+        let key = EmailAddress.key(email)
         return entries.withLock { entries in
             guard entries[key] == nil else { return .failure(.taken) }
             guard entries.count < capacity else { return .failure(AccountError(message: "the kiosk is full, sorry")) }
@@ -42,10 +50,10 @@ public final class AccountDirectory: Sendable {
         }
     }
 
-    /// The account with `email` if `password` is its password.
+    /// The account with `email` (read as sign-up reads it) if `password` is its password.
     public func signIn(email: String, password: String) -> Result<Account, AccountError> {
         entries.withLock { entries in
-            guard let entry = entries[email.lowercased()], entry.password == password else {
+            guard let entry = entries[EmailAddress.key(email)], entry.password == password else {
                 return .failure(.wrongCredentials)
             }
             return .success(entry.account)

@@ -19,4 +19,6 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
     public static let taken = AccountError(message: "that address already has an account")
     /// No account has this address and password (which one is wrong is not said).
     public static let wrongCredentials = AccountError(message: "the email or the password is not right")
+    /// The address or the password is longer than the kiosk keeps.
+    public static func tooLong(_ what: String) -> AccountError { AccountError(message: "the \(what) is too long") }
 }

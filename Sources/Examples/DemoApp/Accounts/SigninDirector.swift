@@ -32,7 +32,7 @@ public final class SigninDirector {
         self.password = password
         let form = email.combineLatest(password) { Credentials(email: $0, password: $1) }.shareLatest()
         let action = Action<Credentials, Account>(trigger: submit.withLatestFrom(form).filter(\.isComplete)) { form in
-            accounts.signIn(email: form.email.trimmingWhitespace, password: form.password)
+            accounts.signIn(email: EmailAddress.normalized(form.email), password: form.password)
         }
         submitting = action.isExecuting
         signedIn = action.values

@@ -20,6 +20,14 @@ public struct BidMessage: ViewValue, Equatable, Sendable {
             text: "Your bid of \(MoneyFormat.string(cents: bid.amountCents)) is the highest bid.", isError: false)
     }
 
+    /// "You were outbid: the highest bid is now $1,300.00." (after one's own accepted bid)
+    public static func outbid(_ bid: Bid, highestCents: Int) -> BidMessage {
+        BidMessage(
+            text:
+                "You were outbid: the highest bid is now \(MoneyFormat.string(cents: highestCents)) (yours was \(MoneyFormat.string(cents: bid.amountCents))).",
+            isError: true)
+    }
+
     /// Why a bid was not placed, for the user: money formatted, the service's reason
     /// in plain words.
     public static func refused(_ error: any Error) -> BidMessage {

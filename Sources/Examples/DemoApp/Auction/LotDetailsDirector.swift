@@ -18,10 +18,18 @@ public final class LotDetailsDirector {
     public let submitting: AnyPublisher<Bool, Never>
     /// The submit button's label: "Place bid", "Placing bid…", or "Sign in to bid".
     public let submitTitle: AnyPublisher<String, Never>
-    /// The last bid's outcome; cleared when the user edits the amount.
+    /// The last bid's outcome, following the lot (an accepted bid that another bid has
+    /// since passed says so); cleared when the user edits the amount.
     public let message: AnyPublisher<BidMessage?, Never>
     /// Scene output: the user submitted while signed out, on an open lot.
     public let needsSignIn: AnyPublisher<Void, Never>
+
+    /// The last bid as the user made it, before the lot's later state is applied.
+    private enum Outcome {
+        case none
+        case accepted(Bid)
+        case refused(BidMessage)
+    }
 
     /// What the form holds at a moment: the amount checked against the lot.
     private struct Draft: Equatable {
@@ -84,12 +92,24 @@ public final class LotDetailsDirector {
         }
         .removeDuplicates()
         .eraseToAnyPublisher()
-        message = action.values.map { Optional(BidMessage.accepted($0)) }
-            .merge(with: action.errors.map { Optional(BidMessage.refused($0)) })
-            .merge(with: amountInput.map { _ in BidMessage?.none })
-            .prepend(nil)
-            .removeDuplicates()
-            .eraseToAnyPublisher()
+        let outcome = action.values.map { Outcome.accepted($0) }
+            .merge(with: action.errors.map { Outcome.refused(BidMessage.refused($0)) })
+            .merge(with: amountInput.map { _ in Outcome.none })
+            .prepend(.none)
+        message = outcome.combineLatest(lot) { outcome, lot -> BidMessage? in
+            switch outcome {
+            case .none: nil
+            case .refused(let message): message
+            case .accepted(let bid):
+                if let lot, lot.id == bid.lotID, lot.currentBidCents > bid.amountCents {
+                    BidMessage.outbid(bid, highestCents: lot.currentBidCents)
+                } else {
+                    BidMessage.accepted(bid)
+                }
+            }
+        }
+        .removeDuplicates()
+        .eraseToAnyPublisher()
         details = lot.combineLatest(now, account) { lot, now, account in
             lot.map { LotDetails(lot: $0, now: now, account: account) }
         }
