@@ -28,6 +28,12 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        // gzip for static files (zlib: Debian's zlib1g-dev, which libwebsockets-dev needs too).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CLibWebSockets",
             pkgConfig: "libwebsockets",
@@ -57,6 +63,7 @@ let package = Package(
                 "Footlight",
                 "FootlightJSON",
                 "CLibWebSockets",
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "DequeModule", package: "swift-collections"),

@@ -54,7 +54,8 @@ public final class Server: Sendable {
                 limits: configuration.sessionLimits, sendsErrorDetails: configuration.sendsErrorDetails,
                 maximumMessageBytes: configuration.maximumMessageBytes),
             tokens: try ResumeTokens(key: configuration.resumeTokenKey), logger: configuration.logger, entry: app)
-        let core = ServerCore(configuration: configuration, files: files, registry: registry)
+        let core = ServerCore(
+            configuration: configuration, files: files, assets: try StaticAssets(root: files.root), registry: registry)
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
         var loops: [ServiceLoop] = []
         do {

@@ -7,12 +7,14 @@ import Logging
 final class ServerCore: LoopDelegate {
     let configuration: ServerConfiguration
     let files: StaticFiles
+    let assets: StaticAssets
     let registry: SessionRegistry
     private var logger: Logger { configuration.logger }
 
-    init(configuration: ServerConfiguration, files: StaticFiles, registry: SessionRegistry) {
+    init(configuration: ServerConfiguration, files: StaticFiles, assets: StaticAssets, registry: SessionRegistry) {
         self.configuration = configuration
         self.files = files
+        self.assets = assets
         self.registry = registry
     }
 
@@ -35,20 +37,42 @@ final class ServerCore: LoopDelegate {
 
     // MARK: HTTP
 
-    func answerHTTP(path: String) -> HTTPAnswer {
+    func answerHTTP(path: String, acceptsGzip: Bool) -> HTTPAnswer {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if route == configuration.webSocketPath || route == configuration.echoPath {
             // A WebSocket endpoint asked for without an upgrade: not a page.
             logger.debug("426 \(path): a WebSocket endpoint without an upgrade")
             return .status(426, message: "this is a WebSocket endpoint")
         }
+        do {
+            if let bundle = try assets.bundleVariant(for: route, acceptsGzip: acceptsGzip) { return answer(bundle) }
+        } catch {
+            logger.error("500 \(path): the runtime bundle could not be prepared: \(error)")
+            return .status(500, message: nil)
+        }
         switch files.resolve(path) {
         case .notFound:
             logger.debug("404 \(path)")
             return .status(404, message: nil)
         case .file(let file, let contentType, let cacheControl):
-            return .file(path: file, contentType: contentType, cacheControl: cacheControl)
+            do {
+                return answer(
+                    try assets.variant(
+                        path: file, contentType: contentType, cacheControl: cacheControl, acceptsGzip: acceptsGzip))
+            } catch {
+                // The file as it is on disk rather than nothing.
+                logger.error("\(path): sent unprepared: \(error)")
+                return .file(
+                    path: file, contentType: contentType, cacheControl: cacheControl, contentEncoding: nil,
+                    varies: false)
+            }
         }
+    }
+
+    private func answer(_ variant: StaticAssets.Variant) -> HTTPAnswer {
+        .file(
+            path: variant.path, contentType: variant.contentType, cacheControl: variant.cacheControl,
+            contentEncoding: variant.contentEncoding, varies: StaticAssets.isText(variant.contentType))
     }
 
     // MARK: WebSocket

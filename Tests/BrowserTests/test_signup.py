@@ -125,7 +125,8 @@ def test_taken_address_fails(open_app):
     password.fill("correct horse")
     expect(submit).to_be_enabled()
     submit.click()
-    expect(stage.locator(".message")).to_have_text("Sign-up failed: that address already has an account")
+    expect(stage.locator(".message")).to_have_text("Sign-up failed: that address already has an account.")
+    expect(stage.locator(".message")).to_have_class(re.compile(r"\berror\b"))
     expect(stage.locator(".progress")).to_be_hidden()
     expect(submit).to_be_enabled()
 

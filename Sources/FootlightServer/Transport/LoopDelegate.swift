@@ -5,8 +5,9 @@ import CLibWebSockets
 protocol LoopDelegate: AnyObject, Sendable {
     /// An HTTP request asks to upgrade to a WebSocket: accept, or refuse with a status.
     func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision
-    /// How to answer a plain HTTP request for `path` (already URL-decoded by libwebsockets).
-    func answerHTTP(path: String) -> HTTPAnswer
+    /// How to answer a plain HTTP request for `path` (already URL-decoded by
+    /// libwebsockets), from a browser that does or does not accept gzip.
+    func answerHTTP(path: String, acceptsGzip: Bool) -> HTTPAnswer
     /// A WebSocket connection is open.
     func opened(_ connection: Connection)
     /// A whole message arrived (fragments already joined, size already checked).
@@ -32,8 +33,9 @@ struct UpgradeRequest {
 enum HTTPAnswer: Equatable {
     /// A status with no body but libwebsockets' own page (`message` in it, if any).
     case status(UInt32, message: String?)
-    /// A file, with its type and caching; the answer also says `nosniff`.
-    case file(path: String, contentType: String, cacheControl: String)
+    /// A file, with its type, caching and encoding (`gzip`, or nil for none); the
+    /// answer also says `nosniff`, and `Vary: Accept-Encoding` where it depends on it.
+    case file(path: String, contentType: String, cacheControl: String, contentEncoding: String?, varies: Bool)
 }
 
 /// Whether a WebSocket upgrade may go ahead.

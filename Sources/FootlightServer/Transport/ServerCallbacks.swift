@@ -40,7 +40,8 @@ func footlightHTTPCallback(
     case LWS_CALLBACK_HTTP:
         guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
         let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
-        return send(delegate.answerHTTP(path: path), on: wsi)
+        let encodings = requestHeader(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) ?? ""
+        return send(delegate.answerHTTP(path: path, acceptsGzip: acceptsGzip(encodings)), on: wsi)
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
@@ -52,13 +53,15 @@ private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
     case .status(let status, let message):
         lws_return_http_status(wsi, status, message)
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
-    case .file(let file, let contentType, let cacheControl):
+    case .file(let file, let contentType, let cacheControl, let contentEncoding, let varies):
         var headers = [UInt8](repeating: 0, count: 512)
         let length = headers.withUnsafeMutableBufferPointer { buffer -> Int in
             var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
             let end = buffer.baseAddress! + buffer.count
             addHeader(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, cacheControl, &cursor, end)
             addHeader(wsi, name: "x-content-type-options:", "nosniff", &cursor, end)
+            if let contentEncoding { addHeader(wsi, WSI_TOKEN_HTTP_CONTENT_ENCODING, contentEncoding, &cursor, end) }
+            if varies { addHeader(wsi, WSI_TOKEN_HTTP_VARY, "Accept-Encoding", &cursor, end) }
             return cursor.map { $0 - buffer.baseAddress! } ?? 0
         }
         let status = headers.withUnsafeBufferPointer { buffer in
@@ -69,6 +72,18 @@ private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
         if status < 0 || (status > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
         return 0
     }
+}
+
+/// Whether an `Accept-Encoding` value accepts gzip (`gzip`, `gzip;q=0.5`, `*`), and not
+/// with `q=0`.
+func acceptsGzip(_ header: String) -> Bool {
+    for item in header.lowercased().split(separator: ",") {
+        let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
+        let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+        return quality > 0
+    }
+    return false
 }
 
 private func addHeader(
