@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import LATENCIES, WAIT_MS
-from test_kiosk import FAILED_HANDSHAKE, cents, dialog, listings, lot_page, money
+from test_kiosk import FAILED_HANDSHAKE, cents, dialog, listings, lot_page, money, sign_in_as_ada, unique_email
 
 def open_sign_in(app):
     listings(app).get_by_role("button", name="Sign in").click()
@@ -46,6 +46,22 @@ def test_enter_after_typing_signs_in_once(visit, through, delay, key_ms):
     assert len(submits) == 1, submits
     typed = [m for m in frames.events() if m["stage"] == submits[0]["stage"] and m["name"] == "password"]
     assert typed and typed[-1]["value"] == "lovelace1843" and typed[-1]["n"] < submits[0]["n"], typed
+
+
+@pytest.mark.parametrize("delay", LATENCIES)
+@pytest.mark.parametrize("key_ms", [15, 120])
+def test_enter_after_typing_signs_up_once(visit, through, delay, key_ms):
+    app, frames = visit(through(delay))
+    open_sign_in(app).get_by_role("button", name="Create an account").click()
+    form = dialog(app, "Create an account to bid")
+    form.get_by_label("Email").press_sequentially(unique_email("enter"), delay=key_ms)
+    password = form.get_by_label("Password")
+    password.press_sequentially("correct horse", delay=key_ms)
+    password.press("Enter")  # the password's 300 ms debounce has not run out
+    expect(app.page.get_by_role("dialog", name=re.compile(r"^Welcome aboard"))).to_be_visible()
+    app.wait_settled()
+    submits = frames.events("submit")
+    assert len(submits) == 1, submits
 
 
 @pytest.mark.parametrize("delay", LATENCIES)
@@ -118,6 +134,41 @@ def test_double_clicks_open_one_page_and_one_dialog(visit, through, delay):
     app.wait_settled()
     assert len(frames.events("signIn")) == 1, frames.events("signIn")
     expect(app.page.locator("#footlight-modal section.footlight-stage")).to_have_count(1)
+
+
+def test_triple_clicks_on_every_opener_and_back_button_count_once(visit, through):
+    app, frames = visit(through(0.15))
+    sign_in_as_ada(app)
+    depth = "history.state?.footlightDepth | 0"
+    profile = app.page.locator("section.footlight-stage:has(> .profile)")
+    flight = app.page.locator("section.footlight-stage:has(> .flight)")
+    listings(app).locator(".account-name").click(click_count=3)
+    expect(profile).to_be_visible()
+    profile.get_by_role("button", name="Your trip to the auction").click(click_count=3)
+    expect(flight).to_be_visible()
+    app.wait_settled()
+    assert app.page.evaluate(depth) == 2
+    app.page.go_back()  # one History entry per page: Back once shows the profile
+    expect(profile).to_be_visible()
+    expect(flight).to_have_count(0)
+    expect(app.page).to_have_url(re.compile(r"/profile$"))
+    profile.get_by_role("button", name="Your trip to the auction").click(click_count=3)
+    expect(flight).to_be_visible()
+    expect(app.page).to_have_url(re.compile(r"/profile/trip$"))
+    expect(profile).to_have_count(1)
+    expect(flight).to_have_count(1)
+    flight.locator("button.back").click(click_count=3)
+    expect(flight).to_have_count(0)
+    app.wait_settled()
+    expect(profile).to_be_visible()  # one back, not three
+    assert app.page.evaluate(depth) == 1
+    profile.locator("button.back").click(click_count=3)
+    expect(profile).to_have_count(0)
+    app.wait_settled()
+    expect(listings(app)).to_be_visible()
+    assert app.page.evaluate(depth) == 0
+    sent = {name: len(frames.events(name)) for name in ("profile", "trip", "back", "@back")}
+    assert sent == {"profile": 1, "trip": 2, "back": 2, "@back": 1}, sent
 
 
 def test_three_clicks_while_offline_open_one_page(visit, through):
