@@ -53,6 +53,7 @@ let package = Package(
             name: "Footlight",
             dependencies: [
                 "FootlightJSON",
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
@@ -102,7 +103,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FootlightBench",
-            dependencies: ["FootlightJSON", "BenchSupport"],
+            dependencies: ["FootlightJSON", "Footlight", "FootlightServer", "BenchSupport"],
             path: "Sources/Tools/FootlightBench"
         ),
         .executableTarget(

@@ -1,4 +1,5 @@
 import FootlightJSON
+import OrderedCollections
 
 /// What the user sees, as the server knows it: a named template in the page and
 /// its bindings.
@@ -17,8 +18,17 @@ import FootlightJSON
 public final class Stage {
     /// The template's name in the page.
     public let name: String
-    /// The view document: each bound slot's latest value.
-    public private(set) var document: JSON = .object([:])
+    /// The view document: each bound slot's latest value, keyed collections included.
+    public var document: JSON {
+        guard !keyed.isEmpty, case .object(var members) = valueDocument else { return valueDocument }
+        for (slot, rows) in keyed { members[slot] = rows.json }
+        return .object(members)
+    }
+    /// The slots bound to values, which the session diffs; keyed collections are not
+    /// in it (their changes come as operations, ``takeRowOperations()``).
+    package private(set) var valueDocument: JSON = .object([:])
+    /// The slots bound to ``RowChange``s, in binding order.
+    private var keyed: OrderedDictionary<String, KeyedRows> = [:]
     /// Called after a slot changes; the session uses it to schedule a diff.
     package var didChange: (() -> Void)?
     /// Called with a readable message when an output produced a value a slot cannot
@@ -47,6 +57,27 @@ public final class Stage {
             output.sink { [weak self] value in
                 self?.set(slot, to: value.viewJSON)
             })
+    }
+
+    /// Feeds the keyed collection in slot `slot` from `changes`: a list of rows found by
+    /// id, changed row by row (see ``RowChange``). The slot starts as an empty list; each
+    /// change reaches the page as one patch operation, so an update to one row of
+    /// 10,000 costs one `replace`. A row that is not an object whose `id` member is its
+    /// id is refused as a binding error, and the collection keeps its previous row.
+    public func bind<Output: Publisher, Row>(_ changes: Output, to slot: String)
+    where Output.Output == [RowChange<Row>], Output.Failure == Never {
+        addKeyedSlot(slot)
+        subscriptions.append(
+            changes.sink { [weak self] changes in
+                self?.change(slot, by: changes)
+            })
+    }
+
+    /// Feeds the keyed collection in slot `slot` from `changes`, one change at a time
+    /// (see the batch form above).
+    public func bind<Output: Publisher, Row>(_ changes: Output, to slot: String)
+    where Output.Output == RowChange<Row>, Output.Failure == Never {
+        bind(changes.map { [$0] }, to: slot)
     }
 
     /// Sends each `event` from the page into `input`, ignoring any value it carries.
@@ -132,6 +163,22 @@ public final class Stage {
                 }))
     }
 
+    /// Takes the patch operations of the keyed collections' changes since the last
+    /// call (the session sends them after the diff of ``valueDocument``).
+    package func takeRowOperations() -> [PatchOperation] {
+        guard !keyed.isEmpty else { return [] }
+        var operations: [PatchOperation] = []
+        for index in keyed.values.indices where keyed.values[index].hasPendingOperations {
+            operations += keyed.values[index].takeOperations()
+        }
+        return operations
+    }
+
+    /// Forgets the keyed collections' unsent changes: the page got the whole document.
+    package func discardRowOperations() {
+        for index in keyed.values.indices { keyed.values[index].discardOperations() }
+    }
+
     /// Ends every binding; the stage stops changing.
     public func cancel() {
         subscriptions.removeAll()
@@ -140,11 +187,33 @@ public final class Stage {
         didFail = nil
     }
 
+    private func addKeyedSlot(_ slot: String) {
+        guard keyed[slot] == nil else { return }
+        keyed[slot] = KeyedRows(slot: slot)
+        if case .object(var members) = valueDocument, members.removeValue(forKey: slot) != nil {
+            valueDocument = .object(members)
+        }
+    }
+
+    private func change<Row>(_ slot: String, by changes: [RowChange<Row>]) {
+        guard keyed[slot] != nil, !changes.isEmpty else { return }
+        var failures: [String] = []
+        for change in changes {
+            failures += keyed[slot]!.apply(change, stage: name)
+        }
+        for failure in failures { didFail?(failure) }
+        if keyed[slot]!.hasPendingOperations { didChange?() }
+    }
+
     private func set(_ slot: String, to value: JSON) {
-        guard case .object(var members) = document else { return }
-        if let old = members[slot], old.isIdentical(to: value) { return }
-        // A slot sits at most 4 levels deep in a message (patch → ops → op → value).
-        guard value.isRepresentable(nestedAt: 4) else {
+        // A slot bound to row changes keeps them; a value for it is ignored.
+        guard keyed[slot] == nil, case .object(var members) = valueDocument else { return }
+        let old = members[slot]
+        if let old, old.isIdentical(to: value) { return }
+        // A slot sits at most 4 levels deep in a message (patch → ops → op → value); what
+        // it shares with its previous value was checked then.
+        guard old.map({ value.isRepresentable(nestedAt: 4, replacing: $0) }) ?? value.isRepresentable(nestedAt: 4)
+        else {
             // The slot keeps its last good value; the session logs the problem and tells
             // the page, so it never shows a silent blank.
             didFail?(
@@ -152,9 +221,9 @@ public final class Stage {
             )
             return
         }
-        document = .null
+        valueDocument = .null
         members[slot] = value
-        document = .object(members)
+        valueDocument = .object(members)
         didChange?()
     }
 }

@@ -1,7 +1,7 @@
 /// Longest strictly increasing subsequence, by patience sorting in O(n log n).
-enum LongestIncreasingSubsequence {
+package enum LongestIncreasingSubsequence {
     /// The values of `sequence` that form one longest strictly increasing subsequence.
-    static func members(of sequence: [Int]) -> Set<Int> {
+    package static func members(of sequence: [Int]) -> Set<Int> {
         // tails[k]: index in `sequence` of the smallest tail of an increasing run of length k+1.
         var tails: [Int] = []
         var previous = [Int](repeating: -1, count: sequence.count)

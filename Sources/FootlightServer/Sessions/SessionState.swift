@@ -32,7 +32,8 @@ package struct SessionState {
 
     /// What the client was last sent for a stage.
     package struct Sent {
-        /// The document as of the last message generated for this stage.
+        /// The document as of the last message generated for this stage, without its
+        /// keyed collections (``Stage/valueDocument``).
         var document: JSON
         var dirty: Bool
     }
@@ -276,7 +277,8 @@ package struct SessionState {
 
     /// Mounts `stage`; returns its instance id, which ``stageChanged(_:)`` takes.
     package mutating func present(_ stage: Stage, placement: Placement, url: String?) -> (String, [SessionAction]) {
-        let id = stages.add(stage, placement: placement, url: url, extra: Sent(document: stage.document, dirty: false))
+        let id = stages.add(
+            stage, placement: placement, url: url, extra: Sent(document: stage.valueDocument, dirty: false))
         commands.append(.mount(id))
         return (id, scheduleFlush())
     }
@@ -389,8 +391,10 @@ package struct SessionState {
     }
 
     private mutating func mountMessage(_ index: Int) -> ServerMessage {
-        let document = stages[index].stage.document
-        stages[index].extra = Sent(document: document, dirty: false)
+        let stage = stages[index].stage
+        let document = stage.document
+        stage.discardRowOperations()
+        stages[index].extra = Sent(document: stage.valueDocument, dirty: false)
         let entry = stages[index]
         return .mount(
             ServerMessage.Mount(
@@ -413,9 +417,11 @@ package struct SessionState {
         }
         commands.removeAll()
         for index in stages.indices where stages[index].extra.dirty {
-            let document = stages[index].stage.document
-            let patch = JSONPatch.diff(from: stages[index].extra.document, to: document)
-            stages[index].extra = Sent(document: document, dirty: false)
+            let stage = stages[index].stage
+            var patch = JSONPatch.diff(from: stages[index].extra.document, to: stage.valueDocument)
+            // Keyed collections are not in the diff: their changes come as operations.
+            patch.operations += stage.takeRowOperations()
+            stages[index].extra = Sent(document: stage.valueDocument, dirty: false)
             if !patch.isEmpty {
                 messages.append(.patch(seq: takeSeq(), stage: stages[index].id, patch: patch, ack: nil))
             }

@@ -31,6 +31,7 @@ struct JSONSuite {
             expecting: { $0.count == 999 && $0.allSatisfy { $0.name == "move" } },
             into: &diffs)
         print(diffs.text)
+        let keyed = try KeyedCollectionCase(budget: budget).run(large)
 
         let codec = try codecTable(large)
         print()
@@ -39,7 +40,7 @@ struct JSONSuite {
                 + " Patch bytes: `patch.json` as compact JSON; full replace: the compact target document."
                 + " MB = 10⁶ bytes of compact JSON text; ratio: FootlightJSON's throughput over"
                 + " Foundation's at the median (runs alternate between the two).")
-        return oneField &+ reverse &+ codec
+        return oneField &+ reverse &+ keyed &+ codec
     }
 
     /// Measures one diff, checks the patch (its operations satisfy `expecting`, and

@@ -162,5 +162,30 @@ extension AuctionTests {
                 ])
             #expect(SegmentItem(order: .grid, selected: false).viewJSON["pressed"] == "false")
         }
+
+        @Test("Row changes: the rows once, then a bid is one update of its row and a new order the fewest moves")
+        func rowChanges() throws {
+            let director = makeDirector()
+            let changes = Recording(director.rowChanges)
+            lots.send(Self.catalogue)
+            now.send(.zero)
+            let first = try #require(changes.last)
+            #expect(first.count == 1)
+            guard case .reset(let rows) = first.first else { throw RowChangeMismatch(changes: first) }
+            #expect(rows.map(\.id) == ["lot-1", "lot-2", "lot-3"])
+            var bidOn = Self.catalogue
+            bidOn[2] = AuctionFixtures.lot(
+                3, title: "Another Portrait", artist: "Helena Voss", startingCents: 50_000, bids: [60_000])
+            lots.send(bidOn)
+            #expect(changes.last == [.update(LotRow(lot: bidOn[2], now: .zero))])
+            segment.send("most-bids")  // lot-1 (2 bids), lot-3 (1 bid), lot-2 (none)
+            #expect(changes.last == [.move(id: "lot-2", to: 2)], "one move")
+            now.send(.zero)
+            #expect(changes.values.count == 3, "the same rows again change nothing")
+        }
+
+        struct RowChangeMismatch: Error {
+            let changes: [RowChange<LotRow>]
+        }
     }
 }

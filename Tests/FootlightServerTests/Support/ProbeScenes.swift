@@ -117,6 +117,39 @@ enum ProbeScenes {
     }
 
     /// Every probe stage plus the counter.
+    /// A row of the "keyed" stage.
+    struct ProbeRow: ViewValue, Identifiable, Equatable {
+        let id: String
+        let text: String
+        var viewJSON: JSON { ["id": .string(id), "text": .string(text)] }
+    }
+
+    /// "keyed": a keyed collection in "/rows", changed row by row by event "change",
+    /// whose value names one change: `{"op":"insert","id":"a","text":"…","at":0}`,
+    /// `update` (id, text), `remove` (id), `move` (id, to), or `reset` (count: rows
+    /// "r0"… with empty text). A value of another shape changes nothing.
+    static func keyedStage() -> Stage {
+        let changes = PassthroughSubject<[RowChange<ProbeRow>], Never>()
+        let stage = Stage(name: "keyed")
+        stage.bind(changes, to: "rows")
+        stage.on("change") { (value: JSON) in
+            let id = value["id"]?.stringValue ?? ""
+            let text = value["text"]?.stringValue ?? ""
+            func number(_ key: String) -> Int? {
+                if case .int(let number)? = value[key] { Int(number) } else { nil }
+            }
+            switch value["op"]?.stringValue {
+            case "insert": changes.send([.insert(ProbeRow(id: id, text: text), at: number("at"))])
+            case "update": changes.send([.update(ProbeRow(id: id, text: text))])
+            case "remove": changes.send([.remove(id: id)])
+            case "move": changes.send([.move(id: id, to: number("to") ?? 0)])
+            case "reset": changes.send([.reset((0..<(number("count") ?? 0)).map { ProbeRow(id: "r\($0)", text: "") })])
+            default: break
+            }
+        }
+        return stage
+    }
+
     static let all: StageFactory = { environment in
         [CounterScene.makeStage(), echoStage(), tickerStage(environment: environment, padding: 2000)]
     }

@@ -12,6 +12,9 @@ public final class ListingsDirector {
     /// The lots in the selected order (repeats removed: a tick that changes no text
     /// emits nothing).
     public let rows: AnyPublisher<[LotRow], Never>
+    /// The same rows as changes for a keyed slot (``RowChange``): a bid or a tick is an
+    /// update of the rows it changed, a new order the fewest moves.
+    public let rowChanges: AnyPublisher<[RowChange<LotRow>], Never>
     /// Scene output: the id of the lot the user opened (only ids of listed lots).
     public let selectedLot: AnyPublisher<String, Never>
 
@@ -44,6 +47,7 @@ public final class ListingsDirector {
         }
         .removeDuplicates()
         .eraseToAnyPublisher()
+        rowChanges = rows.rowChanges()
         selectedLot = open.withLatestFrom(lots) { id, lots in lots.contains { $0.id == id } ? id : nil }
             .compactMap { $0 }
             .eraseToAnyPublisher()

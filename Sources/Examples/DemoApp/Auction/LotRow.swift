@@ -5,8 +5,8 @@ import FootlightJSON
 ///
 /// The row builds its view JSON once, when it is made: a row shared by many sessions'
 /// listings (``LotRowFormatter``) then puts the same JSON storage in every view
-/// document, which compares and diffs an unchanged row without looking inside it.
-public struct LotRow: ViewValue, Equatable, Sendable {
+/// document, and an unchanged row compares without looking inside it.
+public struct LotRow: ViewValue, Identifiable, Equatable, Sendable {
     /// The lot's id (stable: the page keeps the row's DOM node across reorders).
     public let id: String
     /// "Lot 3".

@@ -3,8 +3,9 @@ import Footlight
 /// Makes the listings' rows (``LotRow``) and remembers the last ones, so that the
 /// Directors sharing a formatter share the rows: one change to the auction reaching
 /// every session's listings is formatted once per order, and every session's view
-/// document holds the same row values (their JSON storage too), which the session's
-/// diff compares in O(1) where a row did not change.
+/// document holds the same row values (their JSON storage too), so each session's
+/// listings find the rows that changed (``ListingsDirector/rowChanges``) without
+/// looking inside the others.
 ///
 /// A row is made again only when its lot changed or its time left reads differently,
 /// so rows survive across snapshots and ticks. Thread-safe: sessions on different

@@ -4,7 +4,7 @@ import FootlightJSON
 /// A keyed list the user can reorder and annotate; selecting a row is a scene output.
 public final class LotsDirector {
     /// One row of the list, display-ready.
-    public struct Row: ViewValue, Equatable, Sendable {
+    public struct Row: ViewValue, Identifiable, Equatable, Sendable {
         public let id: String
         public let title: String
         public var note: String
@@ -13,6 +13,9 @@ public final class LotsDirector {
     }
 
     public let rows: AnyPublisher<[Row], Never>
+    /// The same list, as row changes for a keyed slot: an edit is one update, a reorder
+    /// the fewest moves (the first value resets the list).
+    public let rowChanges: AnyPublisher<[RowChange<Row>], Never>
     /// The row the user opened (scene output).
     public let selected: AnyPublisher<Row, Never>
 
@@ -27,19 +30,28 @@ public final class LotsDirector {
         let changes = reverse.map { Change.reverse }
             .merge(with: shuffle.map { Change.shuffle })
             .merge(with: edit.map { Change.edit($0) })
-        let rows = changes.scan(initial) { rows, change in
-            var rows = rows
+        let steps = changes.scan((rows: initial, changes: [RowChange<Row>]())) { state, change in
+            var rows = state.rows
             switch change {
             case .reverse: rows.reverse()
             case .shuffle: rows.shuffle()
             case .edit(let edit):
-                if let index = rows.firstIndex(where: { $0.id == edit.id }) { rows[index].note = edit.value }
+                guard let index = rows.firstIndex(where: { $0.id == edit.id }) else { return (rows, []) }
+                rows[index].note = edit.value
+                return (rows, [.update(rows[index])])
             }
-            return rows
+            return (rows, RowChange.changes(from: state.rows, to: rows))
         }
-        .prepend(initial)
+        .prepend((initial, [.reset(initial)]))
         .shareLatest()
-        self.rows = rows
+        rows = steps.map(\.rows).removeDuplicates().eraseToAnyPublisher()
+        // A subscriber first gets the latest step replayed: for it, that is the whole list.
+        rowChanges = steps.scan((first: true, changes: [RowChange<Row>]())) { state, step in
+            (false, state.first ? [.reset(step.rows)] : step.changes)
+        }
+        .map(\.changes)
+        .filter { !$0.isEmpty }
+        .eraseToAnyPublisher()
         selected = open.withLatestFrom(rows) { reference, rows in rows.first { $0.id == reference.id } }
             .compactMap { $0 }
             .eraseToAnyPublisher()
@@ -66,7 +78,7 @@ public struct LotsScene: Scene {
             reverse: reverse.eraseToAnyPublisher(), shuffle: shuffle.eraseToAnyPublisher(),
             edit: edit.eraseToAnyPublisher(), open: open.eraseToAnyPublisher())
         let stage = Stage(name: "lots")
-        stage.bind(director.rows, to: "rows")
+        stage.bind(director.rowChanges, to: "rows")
         stage.on("reverse", send: reverse)
         stage.on("shuffle", send: shuffle)
         stage.on("note", send: edit)

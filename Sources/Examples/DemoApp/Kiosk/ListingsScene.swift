@@ -21,7 +21,7 @@ public struct ListingsScene: Scene {
         let stage = Stage(name: "listings")
         stage.bind(director.segments, to: "segments")
         stage.bind(director.layout, to: "layout")
-        stage.bind(director.rows, to: "rows")
+        stage.bind(director.rowChanges, to: "rows")
         stage.bind(session.account.map { $0?.name }.removeDuplicates(), to: "accountName")
         stage.on("order", send: order)
         stage.on("open", send: open, options: .oneAtATime)
