@@ -104,6 +104,27 @@ import Testing
         tester.finish()
     }
 
+    @Test("Lots is a keyed collection: a note is one replace of its row, a reverse the fewest moves")
+    func lotsRowChanges() {
+        let tester = SceneTester(LotsScene())
+        tester.send("note", to: "lots", value: ["id": "lot-3", "value": "frame chipped"])
+        var rows = LotsDirector.sampleRows
+        rows[2].note = "frame chipped"
+        tester.expectPatch("lots", [["op": "replace", "path": "/rows/2", "value": rows[2].viewJSON]])
+        tester.expect("lots", ["rows": rows.viewJSON])
+        tester.send("reverse", to: "lots")
+        tester.expectPatch(
+            "lots",
+            [
+                ["op": "move", "from": "/rows/3", "path": "/rows/4"],
+                ["op": "move", "from": "/rows/2", "path": "/rows/4"],
+                ["op": "move", "from": "/rows/1", "path": "/rows/4"],
+                ["op": "move", "from": "/rows/0", "path": "/rows/4"],
+            ])
+        tester.expect("lots", ["rows": rows.reversed().viewJSON])
+        tester.finish()
+    }
+
     @Test("A deep link opens the detail the path names")
     func deepLink() {
         let tester = SceneTester(ExamplesApp.entry, path: "/lots/lot-4")
