@@ -9,10 +9,16 @@ public struct SessionEnvironment: Sendable {
     public let executor: any SessionExecutor
     /// The session's clock: schedule timers with it, so tests can control time.
     public let clock: any SessionClock
+    /// Who opened the session: the visitor, cookies, headers and address of the page's
+    /// request (an empty request at "/" in tests and outside a server).
+    public let request: SessionRequest
 
-    public init(executor: any SessionExecutor, clock: (any SessionClock)? = nil) {
+    public init(
+        executor: any SessionExecutor, clock: (any SessionClock)? = nil, request: SessionRequest = SessionRequest()
+    ) {
         self.executor = executor
         self.clock = clock ?? ExecutorSessionClock(executor: executor)
+        self.request = request
     }
 }
 

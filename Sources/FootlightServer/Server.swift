@@ -53,9 +53,10 @@ public final class Server: Sendable {
             sessions: SessionState.Configuration(
                 limits: configuration.sessionLimits, sendsErrorDetails: configuration.sendsErrorDetails,
                 maximumMessageBytes: configuration.maximumMessageBytes),
-            tokens: try ResumeTokens(key: configuration.resumeTokenKey), logger: configuration.logger, entry: app)
+            tokens: try SignedIDs(key: configuration.resumeTokenKey), logger: configuration.logger, entry: app)
         let core = ServerCore(
-            configuration: configuration, files: files, assets: try StaticAssets(root: files.root), registry: registry)
+            configuration: configuration, files: files, assets: try StaticAssets(root: files.root), registry: registry,
+            visitors: try VisitorCookies(key: configuration.resumeTokenKey, secure: configuration.tls != nil))
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
         var loops: [ServiceLoop] = []
         do {

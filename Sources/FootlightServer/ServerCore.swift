@@ -9,13 +9,18 @@ final class ServerCore: LoopDelegate {
     let files: StaticFiles
     let assets: StaticAssets
     let registry: SessionRegistry
+    let visitors: VisitorCookies
     private var logger: Logger { configuration.logger }
 
-    init(configuration: ServerConfiguration, files: StaticFiles, assets: StaticAssets, registry: SessionRegistry) {
+    init(
+        configuration: ServerConfiguration, files: StaticFiles, assets: StaticAssets, registry: SessionRegistry,
+        visitors: VisitorCookies
+    ) {
         self.configuration = configuration
         self.files = files
         self.assets = assets
         self.registry = registry
+        self.visitors = visitors
     }
 
     var maximumMessageBytes: Int { configuration.maximumMessageBytes }
@@ -37,7 +42,19 @@ final class ServerCore: LoopDelegate {
 
     // MARK: HTTP
 
-    func answerHTTP(path: String, acceptsGzip: Bool) -> HTTPAnswer {
+    func answerHTTP(_ request: HTTPRequest) -> HTTPAnswer {
+        let answer = answer(path: request.path, acceptsGzip: request.acceptsGzip)
+        // A page names its visitor: a browser without a cookie this server signed gets one.
+        guard case .file(let file, let type, let cache, let encoding, let varies, nil) = answer,
+            type.hasPrefix("text/html"), visitors.visitor(in: CookieHeader.values(request.cookie)) == nil
+        else { return answer }
+        // `private`: no shared cache may keep a response that names a visitor.
+        return .file(
+            path: file, contentType: type, cacheControl: "private, " + cache, contentEncoding: encoding,
+            varies: varies, setCookie: visitors.newCookie())
+    }
+
+    private func answer(path: String, acceptsGzip: Bool) -> HTTPAnswer {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if route == configuration.webSocketPath || route == configuration.echoPath {
             // A WebSocket endpoint asked for without an upgrade: not a page.
@@ -76,6 +93,14 @@ final class ServerCore: LoopDelegate {
     }
 
     // MARK: WebSocket
+
+    /// What the app sees of a new session's upgrade request (its path comes with the join).
+    private func sessionRequest(_ request: ConnectionRequest) -> SessionRequest {
+        let cookies = CookieHeader.values(request.cookie)
+        return SessionRequest(
+            visitor: visitors.visitor(in: cookies), cookies: cookies, headers: request.headers,
+            address: request.address)
+    }
 
     func opened(_ connection: Connection) {
         logger.trace("connection \(connection.id) opened")
@@ -127,7 +152,7 @@ final class ServerCore: LoopDelegate {
                         ProtocolError(.unknownSession, "the session expired or never existed; starting a new one"))
                 }
             }
-            guard let joined = target ?? registry.create(on: loop) else {
+            guard let joined = target ?? registry.create(on: loop, request: sessionRequest(connection.request)) else {
                 connection.sendAdvisory(.bye(reason: "the server is shutting down"), highWater: .max)
                 connection.requestClose(code: 1001, reason: "server shutting down")
                 return

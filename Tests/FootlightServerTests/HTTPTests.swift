@@ -14,7 +14,7 @@ struct HTTPTests {
         let index = try RawHTTP.get(port: server.port, path: "/")
         #expect(index.status == 200)
         #expect(index.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(index.headers["cache-control"] == "no-cache")
+        #expect(index.headers["cache-control"] == "private, no-cache", "it names a new visitor")
         #expect(index.headers["x-content-type-options"] == "nosniff")
         #expect(String(decoding: index.body, as: UTF8.self).contains("test page"))
 

@@ -32,13 +32,13 @@ import Testing
 
     @Test("2,000 mutants of real tokens (bit flips, truncations, swapped MACs, other keys, versions) name no session")
     func mutants() throws {
-        let tokens = try ResumeTokens(key: Array(repeating: 7, count: 32))
-        let otherKey = try ResumeTokens(key: Array(repeating: 8, count: 32))
+        let tokens = try SignedIDs(key: Array(repeating: 7, count: 32))
+        let otherKey = try SignedIDs(key: Array(repeating: 8, count: 32))
         let tokenA = Array(tokens.token(for: Self.idA).utf8)
         let tokenB = Array(tokens.token(for: Self.idB).utf8)
         let foreign = Array(otherKey.token(for: Self.idA).utf8)
-        #expect(tokens.sessionID(from: String(decoding: tokenA, as: UTF8.self)) == Self.idA)
-        #expect(tokens.sessionID(from: String(decoding: tokenB, as: UTF8.self)) == Self.idB)
+        #expect(tokens.id(from: String(decoding: tokenA, as: UTF8.self)) == Self.idA)
+        #expect(tokens.id(from: String(decoding: tokenB, as: UTF8.self)) == Self.idB)
         var random = SeededRandom(seed: 4)
         var tried = 0
         var accepted: [String] = []
@@ -47,7 +47,7 @@ import Testing
             guard mutant != tokenA else { continue }  // a flip that restored the byte
             tried += 1
             let text = String(decoding: mutant, as: UTF8.self)
-            if let id = tokens.sessionID(from: text) { accepted.append("\(text) → \(id)") }
+            if let id = tokens.id(from: text) { accepted.append("\(text) → \(id)") }
         }
         #expect(accepted.isEmpty, "accepted mutants: \(accepted.prefix(5))")
     }

@@ -66,7 +66,7 @@ struct StaticAssetsTests {
 
         let page = try RawHTTP.get(port: server.port, path: "/")
         #expect(page.status == 200)
-        #expect(page.headers["cache-control"] == "no-cache")
+        #expect(page.headers["cache-control"] == "private, no-cache", "a new visitor's page")
         let address = try bundleAddress(in: page)
         #expect(!String(decoding: page.body, as: UTF8.self).contains("\"/footlight/footlight.js\""))
 

@@ -26,8 +26,10 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     private let logger: Logger
     private let entry: AppEntry
     private weak var registry: SessionRegistry?
-    private lazy var context = Context(
-        environment: SessionEnvironment(executor: SessionExecutorReference(self)), presenter: self)
+    /// Who opened the session (its path is set when the app starts).
+    private let request: SessionRequest
+    /// The app's context, made when the app starts.
+    private var context: Context?
     /// The attached connection, and connections replaced by a newer one until closed.
     private var connection: ConnectionHandle?
     private var replaced: [ConnectionID: ConnectionHandle] = [:]
@@ -75,11 +77,12 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
 
     init(
         id: String, token: String, configuration: SessionState.Configuration, logger: Logger,
-        entry: @escaping AppEntry, registry: SessionRegistry, home: ServiceLoop?
+        entry: @escaping AppEntry, request: SessionRequest, registry: SessionRegistry, home: ServiceLoop?
     ) {
         self.id = id
         self.token = token
         self.entry = entry
+        self.request = request
         self.registry = registry
         state = SessionState(token: token, configuration: configuration, now: .now)
         var logger = logger
@@ -194,6 +197,12 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                     outbox.append((handle, .close(code: code, reason: reason)))
                 }
             case .startApp(let path):
+                var request = self.request
+                request.path = path
+                let context = Context(
+                    environment: SessionEnvironment(executor: SessionExecutorReference(self), request: request),
+                    presenter: self)
+                self.context = context
                 entry(context, path)
             case .deliver(let event, let stage):
                 perform(state.eventHandled(event, error: stage.deliver(event)))

@@ -20,13 +20,13 @@ final class SessionRegistry: Sendable {
     private var limits: SessionLimits { sessions.limits }
     private let logger: Logger
     private let entry: AppEntry
-    private let tokens: ResumeTokens
+    private let tokens: SignedIDs
     // nonisolated(unsafe): set once in init, cancelled in deinit; the timer itself is
     // thread-safe and only calls `sweep`, which takes the lock.
     nonisolated(unsafe) private let sweeper: DispatchSourceTimer
 
     init(
-        sessions: SessionState.Configuration, tokens: ResumeTokens, logger: Logger, entry: @escaping AppEntry
+        sessions: SessionState.Configuration, tokens: SignedIDs, logger: Logger, entry: @escaping AppEntry
     ) {
         self.sessions = sessions
         self.tokens = tokens
@@ -47,13 +47,13 @@ final class SessionRegistry: Sendable {
     }
 
     /// A new session with a fresh 128-bit random id and its signed resume token, at
-    /// home on `loop`, or nil once the server is shutting down.
-    func create(on loop: ServiceLoop) -> SessionDriver? {
-        let id = Self.newID()
+    /// home on `loop`, opened by `request`, or nil once the server is shutting down.
+    func create(on loop: ServiceLoop, request: SessionRequest) -> SessionDriver? {
+        let id = SignedIDs.newID()
         let session = SessionDriver(
             id: id, token: tokens.token(for: id),
             configuration: sessions,
-            logger: logger, entry: entry, registry: self, home: loop)
+            logger: logger, entry: entry, request: request, registry: self, home: loop)
         let added = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
             state.sessions[id] = session
@@ -65,7 +65,7 @@ final class SessionRegistry: Sendable {
     /// The live session `token` names, if any: nil for a token this server did not
     /// sign (forged or altered) as for one whose session has ended.
     func session(for token: String) -> SessionDriver? {
-        guard let id = tokens.sessionID(from: token) else { return nil }
+        guard let id = tokens.id(from: token) else { return nil }
         return state.withLock { $0.sessions[id] }
     }
 
@@ -141,18 +141,4 @@ final class SessionRegistry: Sendable {
     var count: Int { state.withLock { $0.sessions.count } }
     /// Sessions waiting for a resume.
     var retainedCount: Int { state.withLock { $0.disconnected.count } }
-
-    private static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        let hex = String(high, radix: 16).leftPadded(to: 16) + String(low, radix: 16).leftPadded(to: 16)
-        return hex
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }

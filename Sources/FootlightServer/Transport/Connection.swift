@@ -125,11 +125,14 @@ final class Connection {
     static let closeAckTimeoutSeconds: Int32 = 3
     /// What the server attached (its session link); opaque to the transport.
     var attachment: AnyObject?
+    /// The upgrade request's cookies, headers and client address.
+    let request: ConnectionRequest
 
-    init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind) {
+    init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, request: ConnectionRequest = ConnectionRequest()) {
         self.handle = handle
         self.wsi = wsi
         self.kind = kind
+        self.request = request
     }
 
     var id: ConnectionID { handle.id }

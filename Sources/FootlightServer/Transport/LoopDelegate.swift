@@ -5,9 +5,8 @@ import CLibWebSockets
 protocol LoopDelegate: AnyObject, Sendable {
     /// An HTTP request asks to upgrade to a WebSocket: accept, or refuse with a status.
     func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision
-    /// How to answer a plain HTTP request for `path` (already URL-decoded by
-    /// libwebsockets), from a browser that does or does not accept gzip.
-    func answerHTTP(path: String, acceptsGzip: Bool) -> HTTPAnswer
+    /// How to answer a plain HTTP request.
+    func answerHTTP(_ request: HTTPRequest) -> HTTPAnswer
     /// A WebSocket connection is open.
     func opened(_ connection: Connection)
     /// A whole message arrived (fragments already joined, size already checked).
@@ -29,13 +28,36 @@ struct UpgradeRequest {
     var version: String? = nil
 }
 
+/// The parts of a plain HTTP request a server answers by.
+struct HTTPRequest: Equatable {
+    /// The path, already URL-decoded by libwebsockets.
+    var path: String
+    /// Whether the browser accepts gzip (`Accept-Encoding`).
+    var acceptsGzip = false
+    /// The `Cookie` header, as sent.
+    var cookie: String?
+}
+
+/// What a WebSocket's upgrade request said beyond what the handshake checks.
+struct ConnectionRequest: Equatable {
+    /// The `Cookie` header, as sent.
+    var cookie: String?
+    /// Headers the app may read, by lowercase name (those sent).
+    var headers: [String: String] = [:]
+    /// The peer's address.
+    var address: String?
+}
+
 /// The answer to a plain HTTP request, which the transport sends.
 enum HTTPAnswer: Equatable {
     /// A status with no body but libwebsockets' own page (`message` in it, if any).
     case status(UInt32, message: String?)
     /// A file, with its type, caching and encoding (`gzip`, or nil for none); the
     /// answer also says `nosniff`, and `Vary: Accept-Encoding` where it depends on it.
-    case file(path: String, contentType: String, cacheControl: String, contentEncoding: String?, varies: Bool)
+    /// `setCookie`, when given, is sent as a `Set-Cookie` header.
+    case file(
+        path: String, contentType: String, cacheControl: String, contentEncoding: String?, varies: Bool,
+        setCookie: String? = nil)
 }
 
 /// Whether a WebSocket upgrade may go ahead.

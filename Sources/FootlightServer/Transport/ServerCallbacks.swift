@@ -39,9 +39,11 @@ func footlightHTTPCallback(
         return 0
     case LWS_CALLBACK_HTTP:
         guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
-        let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
-        let encodings = requestHeader(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) ?? ""
-        return send(delegate.answerHTTP(path: path, acceptsGzip: acceptsGzip(encodings)), on: wsi)
+        let request = HTTPRequest(
+            path: input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/",
+            acceptsGzip: acceptsGzip(requestHeader(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) ?? ""),
+            cookie: requestHeader(wsi, WSI_TOKEN_HTTP_COOKIE))
+        return send(delegate.answerHTTP(request), on: wsi)
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
@@ -53,7 +55,7 @@ private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
     case .status(let status, let message):
         lws_return_http_status(wsi, status, message)
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
-    case .file(let file, let contentType, let cacheControl, let contentEncoding, let varies):
+    case .file(let file, let contentType, let cacheControl, let contentEncoding, let varies, let setCookie):
         var headers = [UInt8](repeating: 0, count: 512)
         let length = headers.withUnsafeMutableBufferPointer { buffer -> Int in
             var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
@@ -62,6 +64,7 @@ private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
             addHeader(wsi, name: "x-content-type-options:", "nosniff", &cursor, end)
             if let contentEncoding { addHeader(wsi, WSI_TOKEN_HTTP_CONTENT_ENCODING, contentEncoding, &cursor, end) }
             if varies { addHeader(wsi, WSI_TOKEN_HTTP_VARY, "Accept-Encoding", &cursor, end) }
+            if let setCookie { addHeader(wsi, WSI_TOKEN_HTTP_SET_COOKIE, setCookie, &cursor, end) }
             return cursor.map { $0 - buffer.baseAddress! } ?? 0
         }
         let status = headers.withUnsafeBufferPointer { buffer in
@@ -128,7 +131,8 @@ private func socketCallback(
     case LWS_CALLBACK_ESTABLISHED:
         guard let slot, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
         let connection = Connection(
-            handle: ConnectionHandle(id: ConnectionIDs.next(), loop: loop), wsi: wsi, kind: kind)
+            handle: ConnectionHandle(id: ConnectionIDs.next(), loop: loop), wsi: wsi, kind: kind,
+            request: kind == .session ? connectionRequest(wsi) : ConnectionRequest())
         // Balanced by the release in LWS_CALLBACK_CLOSED.
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
         loop.register(connection)
@@ -158,6 +162,24 @@ private func socketCallback(
     default:
         return 0
     }
+}
+
+/// The upgrade request's cookies, the headers an app may read, and the peer's address
+/// (libwebsockets still holds the request's headers while the connection is established).
+private func connectionRequest(_ wsi: OpaquePointer) -> ConnectionRequest {
+    var request = ConnectionRequest(cookie: requestHeader(wsi, WSI_TOKEN_HTTP_COOKIE))
+    let readable: [(String, lws_token_indexes)] = [
+        ("user-agent", WSI_TOKEN_HTTP_USER_AGENT), ("accept-language", WSI_TOKEN_HTTP_ACCEPT_LANGUAGE),
+        ("host", WSI_TOKEN_HOST), ("origin", WSI_TOKEN_ORIGIN), ("x-forwarded-for", WSI_TOKEN_X_FORWARDED_FOR),
+    ]
+    for (name, token) in readable {
+        if let value = requestHeader(wsi, token) { request.headers[name] = value }
+    }
+    var address = [CChar](repeating: 0, count: 64)
+    if lws_get_peer_simple(wsi, &address, address.count) != nil {
+        request.address = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    return request
 }
 
 private func connection(in slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Connection? {

@@ -1,9 +1,17 @@
 import Crypto
 
-/// Mints and checks resume tokens: a session id and its HMAC-SHA256 under the
-/// server's key, as `v1.<id>.<mac>` (hex). A token the server did not sign, or one
-/// altered in any byte, names no session, so guessing or editing ids gets nowhere.
-struct ResumeTokens: Sendable {
+/// Mints and checks signed ids: a random id and its HMAC-SHA256 under the server's key,
+/// as `v1.<id>.<mac>` (hex), for one purpose (resume tokens naming sessions, visitor
+/// cookies naming visitors). A text the server did not sign for that purpose, or one
+/// altered in any byte, names nothing, so guessing or editing ids gets nowhere.
+struct SignedIDs: Sendable {
+    /// What the ids name; each purpose signs under its own label.
+    enum Purpose: String, Sendable {
+        case resume
+        case visitor
+    }
+
+    private let purpose: Purpose
     /// The key's bytes (`SymmetricKey` is not `Sendable`; one is made per use).
     private let keyBytes: [UInt8]
     private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
@@ -11,9 +19,10 @@ struct ResumeTokens: Sendable {
     /// Keys shorter than this are refused (HMAC-SHA256 wants at least 256 bits).
     static let minimumKeyBytes = 32
 
-    /// Tokens under `key`, or under a fresh random 256-bit key when it is nil (tokens
-    /// then die with the process, as the sessions they name do).
-    init(key: [UInt8]?) throws(ServerError) {
+    /// Ids for `purpose` under `key`, or under a fresh random 256-bit key when it is nil
+    /// (they then die with the process).
+    init(key: [UInt8]?, purpose: Purpose = .resume) throws(ServerError) {
+        self.purpose = purpose
         guard let key else {
             keyBytes = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
             return
@@ -25,36 +34,44 @@ struct ResumeTokens: Sendable {
         keyBytes = key
     }
 
-    /// The token for `sessionID`.
-    func token(for sessionID: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Self.signed(sessionID), using: key)
-        return "\(Self.prefix)\(sessionID).\(Self.hex(mac))"
+    /// The signed text for `id` (a resume token, a visitor cookie's value).
+    func token(for id: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: signed(id), using: key)
+        return "\(Self.prefix)\(id).\(Self.hex(mac))"
     }
 
-    /// The session id `token` carries if the server signed it, else nil. The MAC is
-    /// checked in constant time (`isValidAuthenticationCode`), so a forger learns
+    /// The id `token` carries if the server signed it for this purpose, else nil. The
+    /// MAC is checked in constant time (`isValidAuthenticationCode`), so a forger learns
     /// nothing from how long a refusal takes.
-    func sessionID(from token: String) -> String? {
+    func id(from token: String) -> String? {
         guard token.utf8.count == Self.tokenLength, token.hasPrefix(Self.prefix) else { return nil }
         let parts = token.utf8.dropFirst(Self.prefix.utf8.count).split(separator: UInt8(ascii: "."))
         guard parts.count == 2, parts[0].count == Self.idLength, let mac = Self.bytes(fromHex: parts[1]),
             mac.count == SHA256.byteCount
         else { return nil }
         let id = String(decoding: parts[0], as: UTF8.self)
-        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Self.signed(id), using: key) else {
+        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: signed(id), using: key) else {
             return nil
         }
         return id
     }
 
     private static let prefix = "v1."
-    /// Session ids are 128 random bits as 32 hex digits.
+    /// Ids are 128 random bits as 32 hex digits.
     static let idLength = 32
     private static let tokenLength = prefix.utf8.count + idLength + 1 + 2 * SHA256.byteCount
 
-    /// What the MAC covers: a label (so the key signs nothing else by accident) and the id.
-    private static func signed(_ sessionID: String) -> [UInt8] {
-        Array("footlight resume v1:\(sessionID)".utf8)
+    /// What the MAC covers: a label (so the key signs nothing else by accident, and a
+    /// resume token is no visitor cookie) and the id.
+    private func signed(_ id: String) -> [UInt8] {
+        Array("footlight \(purpose.rawValue) v1:\(id)".utf8)
+    }
+
+    /// A fresh id: 128 random bits as hex.
+    static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let words = (generator.next() as UInt64, generator.next() as UInt64)
+        return hex(withUnsafeBytes(of: words) { Array($0) })
     }
 
     private static func hex(_ mac: some Sequence<UInt8>) -> String {
