@@ -93,8 +93,8 @@ struct KeyedRows {
     var hasPendingOperations: Bool { pending?.isEmpty != true }
 
     private mutating func replace(at index: Int, with value: JSON) {
-        // Compared by storage first: a shared, unchanged row costs no walk.
-        if rows.values[index].isIdentical(to: value) || rows.values[index] == value { return }
+        // As a value slot compares (storage first: a shared, unchanged row costs no walk).
+        if rows.values[index].isIdentical(to: value) { return }
         rows.values[index] = value
         record(.replace(path: pointer(index), value: value))
     }

@@ -208,12 +208,9 @@ public final class Stage {
     private func set(_ slot: String, to value: JSON) {
         // A slot bound to row changes keeps them; a value for it is ignored.
         guard keyed[slot] == nil, case .object(var members) = valueDocument else { return }
-        let old = members[slot]
-        if let old, old.isIdentical(to: value) { return }
-        // A slot sits at most 4 levels deep in a message (patch → ops → op → value); what
-        // it shares with its previous value was checked then.
-        guard old.map({ value.isRepresentable(nestedAt: 4, replacing: $0) }) ?? value.isRepresentable(nestedAt: 4)
-        else {
+        if let old = members[slot], old.isIdentical(to: value) { return }
+        // A slot sits at most 4 levels deep in a message (patch → ops → op → value).
+        guard value.isRepresentable(nestedAt: 4) else {
             // The slot keeps its last good value; the session logs the problem and tells
             // the page, so it never shows a silent blank.
             didFail?(

@@ -110,40 +110,6 @@ extension JSON {
         isRepresentable(depth: depth)
     }
 
-    /// ``isRepresentable(nestedAt:)`` for a value that replaces `previous`, which was
-    /// representable at the same depth: arrays and objects that share storage with the
-    /// previous value's at the same place are not walked again, so a list that changed
-    /// one row costs one look per row.
-    public func isRepresentable(nestedAt depth: Int, replacing previous: JSON) -> Bool {
-        if sharesStorage(with: previous) { return true }
-        switch (self, previous) {
-        case (.array(let elements), .array(let old)):
-            guard depth < JSONLimits.maximumDepth else { return false }
-            for (index, element) in elements.enumerated() {
-                let fine =
-                    index < old.count
-                    ? element.isRepresentable(nestedAt: depth + 1, replacing: old[index])
-                    : element.isRepresentable(depth: depth + 1)
-                if !fine { return false }
-            }
-            return true
-        case (.object(let members), .object(let old)):
-            guard depth < JSONLimits.maximumDepth else { return false }
-            for (key, member) in members {
-                let fine =
-                    if let before = old[key] {
-                        member.isRepresentable(nestedAt: depth + 1, replacing: before)
-                    } else {
-                        member.isRepresentable(depth: depth + 1)
-                    }
-                if !fine { return false }
-            }
-            return true
-        default:
-            return isRepresentable(depth: depth)
-        }
-    }
-
     private func isRepresentable(depth: Int) -> Bool {
         switch self {
         case .double(let number): return number.isFinite

@@ -42,21 +42,57 @@ struct KeyedCollectionSocketTests {
         var json: JSON { .array(rows.map { ["id": .string($0.id), "text": .string($0.text)] }) }
     }
 
-    /// A random change to a collection of about `model.rows.count` rows.
-    static func randomChange(_ model: Model, _ step: Int, using random: inout SeededRandom) -> JSON {
-        let ids = model.rows.map(\.id)
-        let someID: JSON = .string(ids.randomElement(using: &random) ?? "none")
-        switch Int.random(in: 0..<10, using: &random) {
-        case 0..<2:
-            return [
-                "op": "insert", "id": .string("n\(step)"), "text": "new",
-                "at": .int(Int64.random(in: -1...Int64(ids.count + 1), using: &random)),
-            ]
-        case 2..<6: return ["op": "update", "id": someID, "text": .string("t\(step)")]
-        case 6..<8:
-            return ["op": "move", "id": someID, "to": .int(Int64.random(in: 0...Int64(ids.count), using: &random))]
-        default: return ["op": "remove", "id": someID]
+    /// Random changes to the "keyed" stage, starting with a reset to `rows` rows, and
+    /// what the collection should hold after those made so far.
+    struct RandomChanges {
+        private(set) var model = Model()
+        private var random: SeededRandom
+        private var step = 0
+
+        init(seed: UInt64) {
+            random = SeededRandom(seed: seed)
         }
+
+        /// The change that resets the collection to `count` rows.
+        mutating func reset(to count: Int) -> JSON {
+            let change: JSON = ["op": "reset", "count": .int(Int64(count))]
+            model.apply(change)
+            return change
+        }
+
+        /// A random insert, update, move or remove (of an id that may be gone).
+        mutating func next() -> JSON {
+            step += 1
+            let ids = model.rows.map(\.id)
+            let someID: JSON = .string(ids.randomElement(using: &random) ?? "none")
+            let change: JSON
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<2:
+                change = [
+                    "op": "insert", "id": .string("n\(step)"), "text": "new",
+                    "at": .int(Int64.random(in: -1...Int64(ids.count + 1), using: &random)),
+                ]
+            case 2..<6: change = ["op": "update", "id": someID, "text": .string("t\(step)")]
+            case 6..<8:
+                change = [
+                    "op": "move", "id": someID, "to": .int(Int64.random(in: 0...Int64(ids.count), using: &random)),
+                ]
+            default: change = ["op": "remove", "id": someID]
+            }
+            model.apply(change)
+            return change
+        }
+    }
+
+    /// Waits until `client` shows what `changes` should have made, then checks that its
+    /// replica equals the server's own snapshot of the session.
+    func expectReplicaMatches(_ client: TestClient, _ changes: RandomChanges, server: Server) async throws {
+        try await client.waitUntilAcknowledged()
+        try await client.waitUntil("/rows", in: "keyed", equals: changes.model.json)
+        #expect(client.observation.mirror.violations.isEmpty, "no patch out of order or failing")
+        let token = try #require(client.observation.mirror.token)
+        let view = try await ServerView.documents(ofSession: token, port: server.port)
+        #expect(view.documents["keyed"] == client.document(of: "keyed"))
     }
 
     @Test(
@@ -70,31 +106,20 @@ struct KeyedCollectionSocketTests {
         }) { _ in [ProbeScenes.keyedStage()] }
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
-        var model = Model()
-        var random = SeededRandom(seed: 5)
-        let reset: JSON = ["op": "reset", "count": 200]
-        model.apply(reset)
-        try await client.send("change", in: "keyed", value: reset)
+        var changes = RandomChanges(seed: 5)
+        try await client.send("change", in: "keyed", value: changes.reset(to: 200))
         for step in 0..<400 {
-            let change = Self.randomChange(model, step, using: &random)
-            model.apply(change)
-            try await client.send("change", in: "keyed", value: change)
+            try await client.send("change", in: "keyed", value: changes.next())
             if step % 40 == 39 {
                 client.drop()  // mid-stream: changes and patches are still in flight
                 try await client.resume()
             }
         }
-        try await client.waitUntilAcknowledged()
-        try await client.waitUntil("/rows", in: "keyed", equals: model.json)
+        try await expectReplicaMatches(client, changes, server: server)
         let mirror = client.observation.mirror
-        #expect(mirror.violations.isEmpty, "no patch out of order or failing")
         #expect(mirror.errors.isEmpty)
         #expect(mirror.resumes == 10 && mirror.snapshots == 0)
         #expect(mirror.counts["patch", default: 0] > 100, "the changes came as patches, not mounts")
-
-        let token = try #require(mirror.token)
-        let view = try await ServerView.documents(ofSession: token, port: server.port)
-        #expect(view.documents["keyed"] == client.document(of: "keyed"))
     }
 
     @Test("Row changes the replay no longer holds: a snapshot, and the replica equals the server's document")
@@ -104,29 +129,19 @@ struct KeyedCollectionSocketTests {
         }
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
-        var model = Model()
-        var random = SeededRandom(seed: 9)
-        let reset: JSON = ["op": "reset", "count": 50]
-        model.apply(reset)
-        try await client.send("change", in: "keyed", value: reset)
+        var changes = RandomChanges(seed: 9)
+        try await client.send("change", in: "keyed", value: changes.reset(to: 50))
         try await client.waitUntilAcknowledged()
         client.pauseReading()
-        for step in 0..<30 {
-            let change = Self.randomChange(model, step, using: &random)
-            model.apply(change)
-            try await client.send("change", in: "keyed", value: change)
+        for _ in 0..<30 {
+            try await client.send("change", in: "keyed", value: changes.next())
             try await Task.sleep(for: .milliseconds(2))
         }
         try await Task.sleep(for: .milliseconds(200))
         client.drop()
         client.resumeReading()
         try await client.resume()
-        try await client.waitUntilAcknowledged()
-        try await client.waitUntil("/rows", in: "keyed", equals: model.json)
+        try await expectReplicaMatches(client, changes, server: server)
         #expect(client.observation.mirror.snapshots == 1, "the missed patches were no longer held")
-        #expect(client.observation.mirror.violations.isEmpty)
-        let token = try #require(client.observation.mirror.token)
-        let view = try await ServerView.documents(ofSession: token, port: server.port)
-        #expect(view.documents["keyed"] == client.document(of: "keyed"))
     }
 }
