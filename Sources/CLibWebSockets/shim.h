@@ -34,4 +34,18 @@ static inline int footlight_thread_id(void) {
     return (int)syscall(SYS_gettid);
 }
 
+// A timer serviced on a context's loop thread: the scheduler entry libwebsockets
+// links into its list, first so that the pointer its callback gets is the timer's,
+// and the object it is for.
+typedef struct footlight_timer {
+    lws_sorted_usec_list_t sul;
+    void *owner;
+} footlight_timer;
+
+// LWS_TO_KILL_ASYNC is a macro: lws_set_timeout closes the connection on the next
+// service pass when given it.
+static inline int footlight_lws_kill_async(void) {
+    return LWS_TO_KILL_ASYNC;
+}
+
 #endif

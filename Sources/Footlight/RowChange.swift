@@ -46,6 +46,7 @@ extension RowChange where Row: Equatable {
     /// Director that receives whole arrays; one that knows what changed should send
     /// the changes itself.
     public static func changes(from old: [Row], to new: [Row]) -> [RowChange] {
+        if let updates = updatesInPlace(from: old, to: new) { return updates }
         var newIndex: [String: Int] = [:]
         newIndex.reserveCapacity(new.count)
         for (index, row) in new.enumerated() where newIndex.updateValue(index, forKey: row.id) != nil {
@@ -90,5 +91,21 @@ extension RowChange where Row: Equatable {
             if let before = oldIndex[row.id], old[before] != row, !add(.update(new[index])) { return [.reset(new)] }
         }
         return changes
+    }
+
+    /// The common case, without hashing: the same ids in the same order, so the changes
+    /// are the updates of rows that differ (nil when the ids differ, or when more than
+    /// ``maximumChanges`` rows do and the answer is a reset).
+    private static func updatesInPlace(from old: [Row], to new: [Row]) -> [RowChange]? {
+        guard old.count == new.count else { return nil }
+        var updates: [RowChange] = []
+        for index in new.indices {
+            guard old[index].id == new[index].id else { return nil }
+            if old[index] != new[index] {
+                guard updates.count < maximumChanges else { return nil }
+                updates.append(.update(new[index]))
+            }
+        }
+        return updates
     }
 }

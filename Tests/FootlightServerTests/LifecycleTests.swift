@@ -76,6 +76,24 @@ struct LifecycleTests {
         try await client.send("increment", in: "counter")
         try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
     }
+
+    @Test("A silent client that answers pings keeps its connection past the hang-up time")
+    func pongsKeepAlive() async throws {
+        let server = try TestServer.start(
+            configure: {
+                $0.pingAfterIdleSeconds = 1
+                $0.hangUpAfterIdleSeconds = 2
+            }, stages: { _ in [CounterScene.makeStage()] })
+        defer { server.shutdown() }
+        let client = try await TestClient.connect(to: server)
+        // Silent for twice the hang-up time: only the pongs to the server's pings (sent
+        // by the client library) are heard.
+        try await Task.sleep(for: .seconds(4.5))
+        #expect(server.openConnectionCount == 1)
+        #expect(server.retainedSessionCount == 0)
+        try await client.send("increment", in: "counter")
+        try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
+    }
 }
 
 @Suite(.timeLimit(.minutes(1)))

@@ -213,6 +213,22 @@ final class KeyedProbe {
         #expect(RowChange.changes(from: rows, to: rows).isEmpty)
     }
 
+    @Test("The same ids in the same order: the updates of the rows that differ, in order; past the limit a reset")
+    func updatesInPlace() throws {
+        let rows = KeyedCollectionTests.items(300)
+        var changed = rows
+        for index in stride(from: 3, to: 300, by: 7) { changed[index].text += "!" }
+        let changes = RowChange.changes(from: rows, to: changed)
+        #expect(changes == stride(from: 3, to: 300, by: 7).map { .update(changed[$0]) })
+        #expect(try Self.apply(changes, to: rows) == changed.viewJSON)
+        var many = rows
+        for index in 0...RowChange<Item>.maximumChanges { many[index].text += "!" }
+        #expect(RowChange.changes(from: rows, to: many) == [.reset(many)])
+        var renamed = changed
+        renamed[299] = Item(id: "other", text: "renamed")
+        #expect(try Self.apply(RowChange.changes(from: rows, to: renamed), to: rows) == renamed.viewJSON)
+    }
+
     @Test("A long reorder, or repeated ids, is one reset")
     func resets() {
         let rows = KeyedCollectionTests.items(1_000)

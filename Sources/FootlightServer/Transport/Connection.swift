@@ -127,6 +127,12 @@ final class Connection {
     var attachment: AnyObject?
     /// The upgrade request's cookies, headers and client address.
     let request: ConnectionRequest
+    /// When the peer was last heard from (a frame or a pong), for the liveness sweep.
+    private(set) var lastHeard = ContinuousClock.now
+    /// A ping waits for the socket to become writeable.
+    private var pingDue = false
+    /// A ping went out and the peer has not been heard from since.
+    private var pinged = false
 
     init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, request: ConnectionRequest = ConnectionRequest()) {
         self.handle = handle
@@ -157,6 +163,19 @@ final class Connection {
     /// libwebsockets to close the connection.
     func writeable() -> Int32 {
         handle.loop.assertInLoop()
+        if pingDue && closeRequest == nil {
+            pingDue = false
+            pinged = true
+            // A payload: libwebsockets 4.1.6 makes no RECEIVE_PONG callback for an empty pong.
+            var frame = [UInt8](repeating: 0, count: OutboundFrame.headroom) + Array("alive?".utf8)
+            let length = frame.count - OutboundFrame.headroom
+            let written = frame.withUnsafeMutableBufferPointer { buffer in
+                lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, length, LWS_WRITE_PING)
+            }
+            if written < 0 { return -1 }
+            if !outbound.isEmpty { lws_callback_on_writable(wsi) }
+            return 0
+        }
         if var frame = outbound.popFirst() {
             let count = frame.count
             let written = frame.storage.withUnsafeMutableBufferPointer { buffer in
@@ -189,6 +208,30 @@ final class Connection {
             lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckTimeoutSeconds)
         }
         return 0
+    }
+
+    // MARK: Liveness (ServiceLoop+Liveness)
+
+    /// The peer sent a frame or a pong.
+    func heard() {
+        lastHeard = .now
+        pinged = false
+    }
+
+    /// Sends a ping ahead of queued frames, unless one went out since the peer was last
+    /// heard from.
+    func pingIfNotPinged() {
+        handle.loop.assertInLoop()
+        guard !pinged, !pingDue, closeRequest == nil else { return }
+        pingDue = true
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Closes the socket without a close handshake (the peer is not answering), on the
+    /// next service pass; the connection then closes as any other.
+    func hangUp() {
+        handle.loop.assertInLoop()
+        lws_set_timeout(wsi, PENDING_TIMEOUT_WS_PONG_CHECK_GET_PONG, footlight_lws_kill_async())
     }
 
     /// Stops reading from the socket (the session is behind); on the loop thread.

@@ -12,6 +12,12 @@ typealias LWSCallback =
 
 /// C memory a libwebsockets context keeps pointers into (protocol table, names,
 /// retry policy). It must outlive the context; the loop releases it after destroying it.
+///
+/// The retry policy turns libwebsockets' own WebSocket liveness checks off: 4.1 keeps
+/// every connection's check in one list sorted by insertion, walked from the start each
+/// time a check is set again (on connect, on every ping and pong), so with 10,000
+/// connections a third of a loop's time went to walking it. Servers check liveness with
+/// one sweep a second instead (``ServiceLoop/startLivenessChecks(_:)``).
 final class ContextResources {
     let protocols: UnsafeMutablePointer<lws_protocols>
     let protocolCount: Int
@@ -25,14 +31,13 @@ final class ContextResources {
         let rxBufferSize: Int
     }
 
-    init(protocols specs: [ProtocolSpec], pingAfter: UInt16, hangUpAfter: UInt16) {
+    init(protocols specs: [ProtocolSpec]) {
         protocolCount = specs.count + 1
         protocols = .allocate(capacity: protocolCount)
         protocols.initialize(repeating: lws_protocols(), count: protocolCount)
         retryPolicy = .allocate(capacity: 1)
+        // All zero: no validity checks (lws skips them when `secs_since_valid_hangup` is 0).
         retryPolicy.initialize(to: lws_retry_bo_t())
-        retryPolicy.pointee.secs_since_valid_ping = pingAfter
-        retryPolicy.pointee.secs_since_valid_hangup = max(hangUpAfter, pingAfter + 1)
         for (index, spec) in specs.enumerated() {
             protocols[index].name = UnsafePointer(cString(spec.name))
             protocols[index].callback = spec.callback

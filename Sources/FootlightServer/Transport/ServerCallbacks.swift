@@ -12,8 +12,8 @@ func footlightHTTPCallback(
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     switch reason {
-    case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLOSED,
-        LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+    case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_RECEIVE_PONG, LWS_CALLBACK_SERVER_WRITEABLE,
+        LWS_CALLBACK_CLOSED, LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         return socketCallback(wsi, reason, user, input, length, kind: .echo)
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         // Only a wake-up: the loop runs its mailbox once lws_service returns, outside
@@ -140,9 +140,13 @@ private func socketCallback(
         return 0
     case LWS_CALLBACK_RECEIVE:
         guard let connection = connection(in: slot), let delegate = connection.handle.loop.delegate else { return -1 }
+        connection.heard()
         // Closing: what the peer sent before it saw our close is read and dropped.
         if connection.isClosing { return 0 }
         return receive(input, length, on: connection, wsi: wsi, delegate: delegate)
+    case LWS_CALLBACK_RECEIVE_PONG:
+        connection(in: slot)?.heard()
+        return 0
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         // The answer to our close ends the handshake: close the socket without echoing.
         // A close the peer started is echoed (return 0).

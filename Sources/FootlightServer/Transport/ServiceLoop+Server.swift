@@ -24,9 +24,7 @@ extension ServiceLoop {
                     perSessionDataSize: slot,
                     rxBufferSize: 4096))
         }
-        let resources = ContextResources(
-            protocols: protocols,
-            pingAfter: configuration.pingAfterIdleSeconds, hangUpAfter: configuration.hangUpAfterIdleSeconds)
+        let resources = ContextResources(protocols: protocols)
         nonisolated(unsafe) let pinned = resources  // handed to the loop thread once
         let loop = try ServiceLoop(name: "footlight-loop-\(index)", delegate: delegate) { user in
             var info = lws_context_creation_info()
@@ -49,6 +47,12 @@ extension ServiceLoop {
             return lws_create_context(&info)
         }
         loop.keepAlive(resources)
+        loop.startLivenessChecks(
+            LivenessPolicy(
+                pingAfter: .seconds(configuration.pingAfterIdleSeconds),
+                hangUpAfter: .seconds(
+                    max(configuration.hangUpAfterIdleSeconds, configuration.pingAfterIdleSeconds + 1)),
+                logger: configuration.logger))
         return loop
     }
 }

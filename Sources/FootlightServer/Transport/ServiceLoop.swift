@@ -17,7 +17,7 @@ import Synchronization
 /// code and then touches no libwebsockets state (see the Threading article).
 public final class ServiceLoop: @unchecked Sendable {
     // @unchecked: `context`, `vhost`, `stopRequested`, `connections`, `adoptedSockets`,
-    // `onAdoptedSocketClosed` and `resources` are touched only on the loop thread
+    // `onAdoptedSocketClosed`, `resources` and `liveness` are touched only on the loop thread
     // (checked by `assertInLoop` in debug builds). The one exception: `execute` reads
     // `context` from other threads, under the mailbox lock and only while `alive` is
     // true, which is set after `context` and cleared before it is destroyed.
@@ -81,7 +81,9 @@ public final class ServiceLoop: @unchecked Sendable {
     let delegate: (any LoopDelegate)?
     private let finished = DispatchSemaphore(value: 0)
     /// C memory the context points into; released after the context is destroyed.
-    private var resources: AnyObject?
+    private var resources: [AnyObject] = []
+    /// The liveness policy and its sweep timer, once started (server loops only).
+    var liveness: (policy: LivenessPolicy, timer: UnsafeMutablePointer<footlight_timer>)?
 
     /// Builds the context on the loop thread. `user` is the pointer to store in
     /// `lws_context_creation_info.user` so callbacks find this loop.
@@ -127,7 +129,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Keeps `object` alive until the context has been destroyed.
     package func keepAlive(_ object: AnyObject) {
         nonisolated(unsafe) let object = object
-        execute { [self] in resources = object }
+        execute { [self] in resources.append(object) }
     }
 
     /// Runs `work` on the loop thread, after everything posted before it.
@@ -161,6 +163,12 @@ public final class ServiceLoop: @unchecked Sendable {
     func connection(_ id: ConnectionID) -> Connection? {
         assertInLoop()
         return connections[id]
+    }
+
+    /// Every open connection, for the liveness sweep.
+    var openConnections: Dictionary<ConnectionID, Connection>.Values {
+        assertInLoop()
+        return connections.values
     }
 
     func register(_ connection: Connection) {
@@ -254,7 +262,8 @@ public final class ServiceLoop: @unchecked Sendable {
         lws_context_destroy(context)
         context = nil
         vhost = nil
-        resources = nil
+        liveness = nil
+        resources = []
         finished.signal()
     }
 

@@ -93,6 +93,9 @@ package final class WebSocketClientConnection {
         info.protocol = UnsafePointer(strings[4])
         info.local_protocol_name = UnsafePointer(strings[5])
         info.ietf_version_or_minus_one = -1
+        // No libwebsockets liveness checks (see ContextResources): a client's peer is a
+        // test server or a benchmark's, and each check costs a walk over all connections.
+        info.retry_and_idle_policy = loop.retryPolicy
         // Retained until LWS_CALLBACK_WSI_DESTROY.
         let retained = Unmanaged.passRetained(self)
         info.userdata = retained.toOpaque()

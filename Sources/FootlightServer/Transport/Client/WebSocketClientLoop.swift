@@ -29,6 +29,8 @@ package final class WebSocketClientLoop {
     private(set) var context: OpaquePointer?
     /// The protocol table and retry policy the context points into.
     private let resources: ContextResources
+    /// The retry policy connections use: no libwebsockets liveness checks.
+    var retryPolicy: UnsafePointer<lws_retry_bo_t> { UnsafePointer(resources.retryPolicy) }
     /// The thread that created the loop and alone may touch it.
     private let thread: pthread_t
     /// Whether the creating thread services the loop (and owns the context), rather
@@ -62,8 +64,7 @@ package final class WebSocketClientLoop {
                 .init(
                     name: Self.protocolName, callback: webSocketClientCallback, perSessionDataSize: 0,
                     rxBufferSize: 4096)
-            ],
-            pingAfter: 300, hangUpAfter: 310)
+            ])
         frameBuffer = .allocate(
             byteCount: OutboundFrame.headroom + frameBufferPayloadCapacity, alignment: MemoryLayout<UInt64>.alignment)
         var info = lws_context_creation_info()

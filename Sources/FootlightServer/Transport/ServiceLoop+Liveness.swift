@@ -1,0 +1,86 @@
+import CLibWebSockets
+import Footlight
+import Logging
+
+/// When a server loop pings a silent WebSocket peer, and when it gives up on one.
+struct LivenessPolicy: Sendable {
+    /// Silence (no frame, no pong) before a ping.
+    var pingAfter: Duration
+    /// Silence before hanging up; longer than ``pingAfter``.
+    var hangUpAfter: Duration
+    /// Where hang-ups are logged.
+    var logger: Logger
+
+    /// How often the loop looks at its connections: every second, or more often when
+    /// the policy's times are that short.
+    var sweepInterval: Duration { min(.seconds(1), pingAfter / 2) }
+}
+
+extension ServiceLoop {
+    /// Starts checking this server loop's WebSocket connections: one sweep each
+    /// ``LivenessPolicy/sweepInterval`` pings the peers silent for
+    /// ``LivenessPolicy/pingAfter`` and hangs up on those silent for
+    /// ``LivenessPolicy/hangUpAfter``. A sweep costs one pass over the loop's
+    /// connections, where libwebsockets' own checks cost a walk of a sorted list for every
+    /// ping and pong (see ``ContextResources``).
+    func startLivenessChecks(_ policy: LivenessPolicy) {
+        execute { [self] in
+            guard let context else { return }
+            let timer = UnsafeMutablePointer<footlight_timer>.allocate(capacity: 1)
+            timer.initialize(to: footlight_timer())
+            timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+            liveness = (policy, timer)
+            keepAlive(LivenessTimerMemory(timer))
+            schedule(timer, after: policy.sweepInterval, on: context)
+        }
+    }
+
+    /// Called by the loop's timer, on the loop thread inside `lws_service`.
+    fileprivate func sweepConnections() {
+        assertInLoop()
+        guard let (policy, timer) = liveness, let context else { return }
+        let now = ContinuousClock.now
+        for connection in openConnections {
+            let silent = now - connection.lastHeard
+            if silent >= policy.hangUpAfter {
+                policy.logger.info(
+                    "hanging up WebSocket connection \(connection.id): nothing heard for \(silent.components.seconds) s, not even a pong"
+                )
+                connection.hangUp()
+            } else if silent >= policy.pingAfter {
+                connection.pingIfNotPinged()
+            }
+        }
+        schedule(timer, after: policy.sweepInterval, on: context)
+    }
+
+    private func schedule(
+        _ timer: UnsafeMutablePointer<footlight_timer>, after delay: Duration, on context: OpaquePointer
+    ) {
+        let entry = UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self)
+        lws_sul_schedule(context, 0, entry, livenessTimerFired, lws_usec_t(delay.clampedNanoseconds / 1000))
+    }
+}
+
+/// The sweep timer's callback: finds the loop through the timer's owner pointer.
+private func livenessTimerFired(_ entry: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let entry else { return }
+    let timer = UnsafeMutableRawPointer(entry).assumingMemoryBound(to: footlight_timer.self)
+    guard let owner = timer.pointee.owner else { return }
+    Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().sweepConnections()
+}
+
+/// The sweep timer's memory, freed with the loop's other context resources, after the
+/// context (whose scheduler list links it) is destroyed.
+private final class LivenessTimerMemory {
+    private let timer: UnsafeMutablePointer<footlight_timer>
+
+    init(_ timer: UnsafeMutablePointer<footlight_timer>) {
+        self.timer = timer
+    }
+
+    deinit {
+        timer.deinitialize(count: 1)
+        timer.deallocate()
+    }
+}
