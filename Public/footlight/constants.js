@@ -36,6 +36,7 @@
     // Storage and history.
     STORE_TOKEN: 'footlight.token',
     STORE_EVENTS: 'footlight.events', // the unacknowledged events, kept across a reload
+    STORE_URL: 'footlight.url', // the address the page showed when it was left
     HISTORY_DEPTH: 'footlightDepth',
     // Texts.
     TEXT_RECONNECTING: 'Reconnecting…',

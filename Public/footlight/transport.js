@@ -112,6 +112,7 @@
   let joined = false;
   let tries = 0; // reconnects since the last `joined`
   let retry = null; // the timer of the next reconnect
+  let dialAgain = false; // back online while a dial was under way: if it fails, redial at once
   let broken = false; // patches kept failing: the page stops and asks for a reload
   let missed = 0; // pings unanswered
   let pinger;
@@ -136,6 +137,13 @@
   /** Starts the connection; `runtimeHooks` receives state messages in order. */
   function connect(runtimeHooks) {
     hooks = runtimeHooks;
+    // A link typed or pasted into this tab opens what it names, in a session of its own: the
+    // tab's session goes on only after a reload, back or forward, or a load of the same address.
+    if (!continuesTab()) {
+      store(K.STORE_TOKEN, null);
+      store(K.STORE_EVENTS, null);
+    }
+    addEventListener('pagehide', () => store(K.STORE_URL, location.pathname + location.search));
     let saved = null;
     try {
       saved = JSON.parse(load(K.STORE_EVENTS));
@@ -148,8 +156,19 @@
     dial();
   }
 
+  /** Whether this page load continues the tab's session rather than opening a new address. */
+  function continuesTab() {
+    const left = load(K.STORE_URL);
+    const entry = performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+    return left === null || left === location.pathname + location.search || !entry || entry.type !== 'navigate';
+  }
+
   function redial() {
-    if (retry === null || broken) return;
+    if (broken) return;
+    if (retry === null) {
+      dialAgain = ws !== null && !joined;
+      return;
+    }
     clearTimeout(retry);
     retry = null;
     dial();
@@ -214,6 +233,10 @@
     banner(K.TEXT_RECONNECTING);
     // After `bye` the server closes with 1001: it is restarting, do not rush it.
     if (code === K.CLOSE_GOING_AWAY) tries = Math.max(tries, K.BYE_TRIES);
+    if (dialAgain && code !== K.CLOSE_GOING_AWAY) {
+      dialAgain = false;
+      return dial();
+    }
     // No last try: the server keeps a dropped session for minutes, and the network may come back.
     retry = setTimeout(() => {
       retry = null;
@@ -226,6 +249,7 @@
     if (type === K.JOINED) {
       const newSession = message[K.RESUMED] === false;
       joined = true;
+      dialAgain = false;
       tries = 0;
       const again = session.joined(message);
       store(K.STORE_TOKEN, session.token);

@@ -170,6 +170,33 @@ def test_open_a_lot_and_go_back(open_kiosk):
     expect(listings(linked)).to_be_visible()
 
 
+def test_a_link_typed_into_a_live_tab_opens_what_it_names(open_kiosk):
+    """An address typed or pasted into a tab that has a session opens that address, in a
+    session of its own (the old runtime resumed the tab's session and showed its old screen);
+    a reload, or the same address again, resumes the session as it was."""
+    app = open_kiosk()
+    listings(app).locator(".lot-open", has_text="Night Ferry").click()
+    expect(lot_page(app).get_by_role("heading", name="Night Ferry")).to_be_visible()
+    app.wait_settled()
+    first = app.page.evaluate("sessionStorage.getItem('footlight.token')")
+
+    app.page.goto(app.base + "/lots/lot-2")
+    expect(lot_page(app).get_by_role("heading", name="Blue Study No. 4")).to_be_visible()
+    expect(app.page).to_have_url(re.compile(r"/lots/lot-2$"))
+    app.wait_settled()
+    second = app.page.evaluate("sessionStorage.getItem('footlight.token')")
+    assert second and second != first, "a session of its own"
+
+    app.page.reload()
+    expect(lot_page(app).get_by_role("heading", name="Blue Study No. 4")).to_be_visible()
+    app.wait_settled()
+    assert app.page.evaluate("sessionStorage.getItem('footlight.token')") == second, "a reload resumes"
+    app.page.goto(app.base + "/lots/lot-2")
+    app.wait_settled()
+    assert app.page.evaluate("sessionStorage.getItem('footlight.token')") == second, "the same address resumes"
+    expect(lot_page(app).get_by_role("heading", name="Blue Study No. 4")).to_be_visible()
+
+
 def test_sign_up_from_a_lot_then_bid(open_kiosk):
     app = open_kiosk("/lots/lot-5")
     page = lot_page(app)
