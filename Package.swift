@@ -19,8 +19,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The demo's command line.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // HMAC-SHA256 for resume tokens, with a constant-time check (BoringSSL on Linux).
+        // HMAC-SHA256 for resume tokens, with a constant-time check (BoringSSL on Linux);
+        // scrypt (_CryptoExtras) for the demo's passwords.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // SQLite for the demo's accounts, lots and bids: migrations, WAL, typed rows (on
+        // Debian's libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -82,7 +86,13 @@ let package = Package(
         // Examples: the demo app and its command line, apart from the framework.
         .target(
             name: "DemoApp",
-            dependencies: ["Footlight"],
+            dependencies: [
+                "Footlight",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Sources/Examples/DemoApp"
         ),
         .executableTarget(

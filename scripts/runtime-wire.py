@@ -11,10 +11,12 @@ Prints a Markdown table. Used by `scripts/bench runtime`.
 
 from __future__ import annotations
 
+import atexit
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 
 from playwright.sync_api import sync_playwright
@@ -23,8 +25,12 @@ WAIT_MS = 15_000
 
 
 def start(binary: str) -> tuple[subprocess.Popen, int]:
+    # The kiosk's database in a folder of its own, removed when the program ends.
+    data = tempfile.mkdtemp(prefix="footlight-wire-")
+    atexit.register(shutil.rmtree, data, ignore_errors=True)
     process = subprocess.Popen(
-        [binary, "--host", "127.0.0.1", "--port", "0", "--public-directory", "Public", "--log-level", "warning"],
+        [binary, "--host", "127.0.0.1", "--port", "0", "--public-directory", "Public", "--log-level", "warning",
+         "--data-dir", data],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
     found: dict[str, int] = {}
     ready = threading.Event()

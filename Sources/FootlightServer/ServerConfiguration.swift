@@ -53,8 +53,10 @@ public struct ServerConfiguration: Sendable {
     public var echoPath: String?
     /// Per-session bounds.
     public var sessionLimits = SessionLimits()
-    /// The key resume tokens are signed with (HMAC-SHA256), at least 32 bytes; nil picks
-    /// a random key per process. Sessions live in memory, so tokens need not outlive it.
+    /// The key resume tokens and visitor cookies are signed with (HMAC-SHA256), at least
+    /// 32 bytes; nil picks a random key per process, so every visitor's cookie is void
+    /// after a restart. Give a key kept across restarts (the demo keeps one in its data
+    /// directory) for visitors, and what belongs to them, to outlive the process.
     public var resumeTokenKey: [UInt8]?
     /// Whether `error` messages tell clients the details (which stage, which events it
     /// has, the type expected). Off by default: clients get the error code and a generic

@@ -111,15 +111,18 @@ class Server:
 
 
 @contextlib.contextmanager
-def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "http"):
+def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "http", data_dir: Path | None = None,
+                    killed_by_test: bool = False):
     """Starts footlight-demo with `options` on a free loopback port (serving `scheme`:
-    https with the TLS options); stops it afterwards and fails if it exited early."""
+    https with the TLS options), keeping its data in `data_dir` (default: a new temporary
+    folder); stops it afterwards and fails if it exited early (unless the test killed it)."""
     binary = _server_binary()
-    log = tmp_path_factory.mktemp(name) / "stderr.log"
+    folder = tmp_path_factory.mktemp(name)
+    log = folder / "stderr.log"
     with open(log, "wb") as stderr:
         process = subprocess.Popen(
             [str(binary), "--host", "127.0.0.1", "--port", "0", "--public-directory", str(PUBLIC),
-             "--log-level", "warning", *options],
+             "--log-level", "warning", "--data-dir", str(data_dir or folder / "data"), *options],
             cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, text=True,
             preexec_fn=_die_with_parent,
         )
@@ -144,7 +147,7 @@ def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "h
             pytest.fail(f"the server printed no address within {START_SECONDS} s (exit status {status}):\n"
                         f"{instance.log_tail()}")
         yield instance
-        assert process.poll() is None, f"the server exited during the tests:\n{instance.log_tail()}"
+        assert killed_by_test or process.poll() is None, f"the server exited during the tests:\n{instance.log_tail()}"
     finally:
         if process.poll() is None:
             process.terminate()

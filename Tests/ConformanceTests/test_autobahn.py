@@ -117,7 +117,7 @@ def server(tmp_path_factory) -> EchoServer:
     with open(log, "wb") as stderr:
         process = subprocess.Popen(
             [str(binary), "--host", "127.0.0.1", "--port", "0", "--public-directory", str(REPO / "Public"),
-             "--echo-path", ECHO_PATH, "--log-level", "warning"],
+             "--echo-path", ECHO_PATH, "--log-level", "warning", "--app", "counter"],
             cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, text=True,
             preexec_fn=_die_with_parent,
         )

@@ -91,7 +91,8 @@ import Testing
     @Test("With real scenes at the root: a sign-up presents the welcome modal; continue dismisses it")
     func scenes() {
         let tester = SceneTester({ context, _ in
-            let accounts = SessionAccounts(directory: AccountDirectory(), clock: context.environment.clock)
+            let accounts = SessionAccounts(
+                directory: AccountDirectory(cost: .minimal), clock: context.environment.clock)
             SignupFlow(screens: ContextAccountScreens(context: context, accounts: accounts, modal: false)).start()
         })
         tester.send("email", to: "signup", value: "ada.l@example.com")
@@ -111,7 +112,7 @@ import Testing
 
     @Test("Closing the sign-up dialog while it signs up cancels the request: no account is made")
     func closedWhileSigningUp() {
-        let directory = AccountDirectory(seeded: [])
+        let directory = AccountDirectory(seeded: [], cost: .minimal)
         let tester = SceneTester({ context, _ in
             let accounts = SessionAccounts(directory: directory, clock: context.environment.clock)
             SignupFlow(screens: ContextAccountScreens(context: context, accounts: accounts, modal: true)).start()

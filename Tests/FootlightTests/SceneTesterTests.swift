@@ -41,7 +41,8 @@ import Testing
             context.show(
                 SignupScene(
                     accounts: SessionAccounts(
-                        directory: AccountDirectory(seeded: []), clock: context.environment.clock, latency: .seconds(1))
+                        directory: AccountDirectory(seeded: [], cost: .minimal), clock: context.environment.clock,
+                        latency: .seconds(1))
                 ))
         })
         #expect(tester.document("signup")?["canSubmit"] == false)
@@ -67,7 +68,8 @@ import Testing
         let tester = SceneTester({ context, _ in
             context.show(
                 SignupScene(
-                    accounts: SessionAccounts(directory: AccountDirectory(), clock: context.environment.clock)))
+                    accounts: SessionAccounts(
+                        directory: AccountDirectory(cost: .minimal), clock: context.environment.clock)))
         })
         // Copied from a web page: a no-break space after it, the domain in capitals.
         tester.send("email", to: "signup", value: "taken@EXAMPLE.com\u{00A0}")

@@ -3,6 +3,7 @@ import DemoApp
 import Dispatch
 import Footlight
 import FootlightServer
+import Foundation
 import Logging
 
 #if canImport(Glibc)
@@ -73,6 +74,15 @@ struct FootlightDemo: ParsableCommand {
     @Option(help: "The PEM private key of --tls-certificate.")
     var tlsKey: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder the auction keeps its accounts, lots and bids in (SQLite; created if missing). Default: $XDG_DATA_HOME/footlight-demo, or ~/.local/share/footlight-demo.",
+            valueName: "path"))
+    var dataDir: String?
+
+    @Option(help: "Seconds after a lot closes before it is listed again, so the auction never runs dry (0: never).")
+    var relistAfter: Double = 120
+
     @Flag(help: "Place a simulated bid on a random open lot every few seconds, so the auction is alive.")
     var simulatedBidder = false
 
@@ -114,6 +124,17 @@ struct FootlightDemo: ParsableCommand {
         guard bidInterval.isFinite, bidInterval >= 0.05 else {
             throw ValidationError("--bid-interval must be at least 0.05 seconds")
         }
+        guard relistAfter.isFinite, relistAfter >= 0 else {
+            throw ValidationError("--relist-after must be a number of seconds, 0 or more")
+        }
+    }
+
+    /// `$XDG_DATA_HOME/footlight-demo`, or `~/.local/share/footlight-demo`: outside the
+    /// repository, kept across runs.
+    static var defaultDataDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let base = environment["XDG_DATA_HOME"], base.hasPrefix("/") { return base + "/footlight-demo" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/footlight-demo"
     }
 
     func run() throws {
@@ -143,8 +164,17 @@ struct FootlightDemo: ParsableCommand {
         var bidder: SimulatedBidder<SystemRandomNumberGenerator>?
         switch app {
         case .auction:
-            let auction = AuctionService(lots: AuctionCatalogue.lots(), clock: DispatchAuctionClock())
-            server = try Server(configuration: configuration, app: KioskApp.entry(KioskServices(auction: auction)))
+            let directory = dataDir ?? Self.defaultDataDirectory
+            let database = try KioskDatabase(directory: directory)
+            logger.info("the auction's accounts, lots and bids are in \(database.location)")
+            // Visitors' cookies (and so their sign-ins) and resume tokens outlive a restart.
+            configuration.resumeTokenKey = try SigningKey.load(in: directory)
+            let auction = try AuctionService(
+                lots: AuctionCatalogue.lots(), clock: DispatchAuctionClock(), database: database,
+                relistAfter: relistAfter > 0 ? .milliseconds(Int(relistAfter * 1000)) : nil, logger: logger)
+            let services = KioskServices(
+                auction: auction, accounts: AccountDirectory(database: database), accountWork: BlockingWork())
+            server = try Server(configuration: configuration, app: KioskApp.entry(services))
             if simulatedBidder {
                 bidder = SimulatedBidder(
                     service: auction, interval: .milliseconds(Int(bidInterval * 1000)),

@@ -1,4 +1,5 @@
 import DemoApp
+import Dispatch
 import Footlight
 import FootlightTesting
 import Testing
@@ -17,7 +18,7 @@ import Testing
 
     @Test("The directory refuses a taken address (whatever its case) and a wrong password")
     func directory() throws {
-        let directory = AccountDirectory(seeded: [])
+        let directory = AccountDirectory(seeded: [], cost: .minimal)
         let grace = try directory.signUp(email: "grace@example.com", password: "secret-1").get()
         #expect(directory.signUp(email: "GRACE@example.com", password: "other") == .failure(.taken))
         #expect(directory.signIn(email: "Grace@Example.com", password: "secret-1") == .success(grace))
@@ -29,7 +30,7 @@ import Testing
     func normalizedAddresses() throws {
         #expect(EmailAddress.normalized("\u{00A0} Grace@Example.COM\u{00A0}\u{2003}") == "Grace@example.com")
         #expect(EmailAddress.normalized("no-at-sign ") == "no-at-sign")
-        let directory = AccountDirectory(seeded: [])
+        let directory = AccountDirectory(seeded: [], cost: .minimal)
         // Copied from a web page: a trailing no-break space.
         let grace = try directory.signUp(email: "grace@example.com\u{00A0}", password: "secret-1").get()
         #expect(grace.email == "grace@example.com")
@@ -46,7 +47,7 @@ import Testing
         #expect(
             SignupDirector.passwordProblem(String(repeating: "p", count: 129))
                 == "Use at most 128 characters (129 so far).")
-        let directory = AccountDirectory(seeded: [])
+        let directory = AccountDirectory(seeded: [], cost: .minimal)
         #expect(directory.signUp(email: long, password: "secret-1") == .failure(.tooLong("address")))
         #expect(
             directory.signUp(email: "ok@example.com", password: String(repeating: "p", count: 129))
@@ -57,7 +58,7 @@ import Testing
 
     @Test("The demo accounts are there; the directory holds at most its capacity")
     func seededAndBounded() {
-        let directory = AccountDirectory(capacity: 3)
+        let directory = AccountDirectory(capacity: 3, cost: .minimal)
         #expect(
             (try? directory.signIn(email: "ada@example.com", password: "lovelace1843").get())?.name == "Ada Lovelace")
         #expect(directory.signUp(email: "taken@example.com", password: "x") == .failure(.taken))
@@ -70,7 +71,8 @@ import Testing
     @Test("Session accounts answer after their latency on the session's clock")
     func sessionLatency() {
         let clock = ManualAuctionClock()
-        let accounts = SessionAccounts(directory: AccountDirectory(), clock: clock, latency: .milliseconds(400))
+        let accounts = SessionAccounts(
+            directory: AccountDirectory(cost: .minimal), clock: clock, latency: .milliseconds(400))
         var outcomes: [String] = []
         let subscription = accounts.signIn(email: "ada@example.com", password: "wrong").sink(
             receiveCompletion: { completion in
@@ -81,5 +83,44 @@ import Testing
         clock.advance(by: .milliseconds(1))
         #expect(outcomes == ["the email or the password is not right"])
         subscription.cancel()
+    }
+
+    @Test(
+        "Given a BlockingWork, the hashing runs off the session's queue and the answer comes back on it; a full one answers busy"
+    )
+    func accountsOffTheSessionQueue() async throws {
+        let session = DispatchQueue(label: "session")
+        let work = BlockingWork(concurrency: 1, waitingLimit: 0)
+        // Used only on `session` once made.
+        nonisolated(unsafe) let accounts = SessionAccounts(
+            directory: AccountDirectory(cost: .minimal), clock: ExecutorSessionClock(executor: session), latency: .zero,
+            work: work)
+        let outcomes = Locked<[String]>([])
+        // Touched only on `session`.
+        nonisolated(unsafe) var subscriptions: [AnyCancellable] = []
+        func signIn(_ password: String) {
+            session.async {
+                let subscription = accounts.signIn(email: "ada@example.com", password: password).sink(
+                    receiveCompletion: { completion in
+                        dispatchPrecondition(condition: .onQueue(session))
+                        if case .failure(let error) = completion { outcomes.withLock { $0.append("\(error)") } }
+                    },
+                    receiveValue: { account in
+                        dispatchPrecondition(condition: .onQueue(session))
+                        outcomes.withLock { $0.append(account.name) }
+                    })
+                subscriptions.append(subscription)
+            }
+        }
+        signIn("lovelace1843")
+        for _ in 0..<500 where outcomes.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(outcomes.withLock { $0 } == ["Ada Lovelace"])
+        // The only thread is taken: the next sign-in is refused at once, not queued.
+        let release = DispatchSemaphore(value: 0)
+        #expect(work.run { release.wait() })
+        signIn("lovelace1843")
+        for _ in 0..<500 where outcomes.withLock({ $0.count < 2 }) { try await Task.sleep(for: .milliseconds(10)) }
+        release.signal()
+        #expect(outcomes.withLock { $0 } == ["Ada Lovelace", AccountError.busy.message])
     }
 }

@@ -18,7 +18,8 @@ import Testing
                 AuctionFixtures.lot(2, title: "Aurora", startingCents: 50_000),
             ], clock: auctionClock)
         services = KioskServices(
-            auction: auction, accounts: AccountDirectory(), tick: .seconds(1), latency: .milliseconds(300))
+            auction: auction, accounts: AccountDirectory(cost: .minimal), tick: .seconds(1), latency: .milliseconds(300)
+        )
     }
 
     func rows(_ order: ListingOrder) -> JSON {

@@ -1,26 +1,41 @@
 import Footlight
+import Foundation
+import GRDB
+import Logging
 
-/// Every account of the running app, shared by all sessions (thread-safe). Kept in
-/// memory: the demo forgets its accounts when the server stops.
+/// Every account of the running app, shared by all sessions (thread-safe), kept in the
+/// kiosk's database: an account survives a restart. Passwords are kept as scrypt
+/// hashes (``PasswordHash``) and checked in constant time. Which account each visitor
+/// (a browser, by its signed cookie) is signed in to is kept too, so a sign-in survives
+/// a reload, a new tab and a restart.
+///
+/// Signing up and in hash a password, which takes tens of milliseconds by design:
+/// call them off a session's loop (``SessionAccounts`` does, given a ``BlockingWork``).
 public final class AccountDirectory: Sendable {
-    private struct Entry {
-        let account: Account
-        let password: String
-    }
-    /// Accounts by ``EmailAddress/key(_:)``.
-    private let entries: Locked<[String: Entry]>
+    private let database: KioskDatabase
+    private let cost: PasswordHash.Cost
+    private let logger: Logger
     /// At most this many accounts; sign-ups beyond it are refused (no unbounded growth).
     public let capacity: Int
+    /// At most this many visitors' sign-ins are remembered; the oldest go first.
+    public var signInCapacity: Int { capacity * 4 }
 
-    /// A directory holding `seeded` accounts (with their passwords), taking at most
-    /// `capacity` in all.
-    public init(seeded: [(Account, password: String)] = AccountDirectory.demoAccounts, capacity: Int = 10_000) {
-        var entries: [String: Entry] = [:]
-        for (account, password) in seeded {
-            entries[EmailAddress.key(account.email)] = Entry(account: account, password: password)
-        }
-        self.entries = Locked(entries)
+    /// The accounts in `database` (a new one in memory by default), taking at most
+    /// `capacity` in all, hashing new passwords at `cost`. The `seeded` accounts are
+    /// added with their passwords when the database has no account with their address.
+    public init(
+        database: KioskDatabase = KioskDatabase(),
+        seeded: [(Account, password: String)] = AccountDirectory.demoAccounts,
+        capacity: Int = 10_000, cost: PasswordHash.Cost = .standard,
+        logger: Logger = Logger(label: "footlight.accounts")
+    ) {
+        self.database = database
+        self.cost = cost
         self.capacity = capacity
+        self.logger = logger
+        for (account, password) in seeded where (try? self.entry(EmailAddress.key(account.email))) == nil {
+            _ = try? insert(account, password: password)
+        }
     }
 
     /// The accounts every demo starts with: Ada (password "lovelace1843"), and an address
@@ -40,23 +55,122 @@ public final class AccountDirectory: Sendable {
         let email = EmailAddress.normalized(email)
         guard email.count <= EmailAddress.maximumLength else { return .failure(.tooLong("address")) }
         guard password.count <= Self.maximumPasswordLength else { return .failure(.tooLong("password")) }
-        let key = EmailAddress.key(email)
-        return entries.withLock { entries in
-            guard entries[key] == nil else { return .failure(.taken) }
-            guard entries.count < capacity else { return .failure(AccountError(message: "the kiosk is full, sorry")) }
-            let account = Account(signingUpWith: email)
-            entries[key] = Entry(account: account, password: password)
-            return .success(account)
+        let account = Account(signingUpWith: email)
+        do {
+            return try insert(account, password: password)
+        } catch {
+            logger.error("a sign-up could not be recorded in \(database.location): \(error)")
+            return .failure(.unavailable)
         }
     }
 
     /// The account with `email` (read as sign-up reads it) if `password` is its password.
     public func signIn(email: String, password: String) -> Result<Account, AccountError> {
-        entries.withLock { entries in
-            guard let entry = entries[EmailAddress.key(email)], entry.password == password else {
-                return .failure(.wrongCredentials)
+        guard password.count <= Self.maximumPasswordLength else { return .failure(.wrongCredentials) }
+        let found: (Account, PasswordHash?)?
+        do {
+            found = try entry(EmailAddress.key(email))
+        } catch {
+            logger.error("a sign-in could not read \(database.location): \(error)")
+            return .failure(.unavailable)
+        }
+        guard let (account, hash) = found, let hash, hash.matches(password) else {
+            return .failure(.wrongCredentials)
+        }
+        return .success(account)
+    }
+
+    // MARK: Visitors
+
+    /// The account `visitor` is signed in to, nil when they never signed in or signed out.
+    public func account(signedInBy visitor: VisitorID) -> Account? {
+        do {
+            return try database.writer.read { db in
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT account.email, account.name, account.website FROM signIn
+                        JOIN account ON account.key = signIn.accountKey WHERE signIn.visitor = ?
+                        """, arguments: [visitor.rawValue]
+                ).map { Account(email: $0["email"], name: $0["name"], website: $0["website"]) }
             }
-            return .success(entry.account)
+        } catch {
+            logger.error("a visitor's sign-in could not be read from \(database.location): \(error)")
+            return nil
+        }
+    }
+
+    /// Remembers that `visitor` is signed in to `account` (an account of this directory).
+    public func remember(_ account: Account, signedInBy visitor: VisitorID) {
+        let key = EmailAddress.key(account.email)
+        let keep = signInCapacity
+        write("a visitor's sign-in") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO signIn (visitor, accountKey, signedInAt) VALUES (?, ?, ?)
+                    ON CONFLICT(visitor) DO UPDATE SET accountKey = excluded.accountKey, signedInAt = excluded.signedInAt
+                    """, arguments: [visitor.rawValue, key, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    DELETE FROM signIn WHERE visitor IN
+                    (SELECT visitor FROM signIn ORDER BY signedInAt DESC LIMIT -1 OFFSET ?)
+                    """, arguments: [keep])
+        }
+    }
+
+    /// Forgets `visitor`'s sign-in: they signed out.
+    public func forget(_ visitor: VisitorID) {
+        write("a visitor's sign-out") { db in
+            try db.execute(sql: "DELETE FROM signIn WHERE visitor = ?", arguments: [visitor.rawValue])
+        }
+    }
+
+    /// How many accounts there are.
+    public var count: Int {
+        (try? database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM account") }) ?? 0
+    }
+
+    // MARK: Database
+
+    private func write(_ what: String, _ update: (Database) throws -> Void) {
+        do {
+            try database.writer.write(update)
+        } catch {
+            logger.error("\(what) could not be recorded in \(database.location): \(error)")
+        }
+    }
+
+    /// The account and its password hash (nil if the stored text is not one we read).
+    private func entry(_ key: String) throws -> (Account, PasswordHash?)? {
+        try database.writer.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT email, name, website, passwordHash FROM account WHERE key = ?", arguments: [key]
+            ).map { row in
+                (
+                    Account(email: row["email"], name: row["name"], website: row["website"]),
+                    PasswordHash(encoded: row["passwordHash"])
+                )
+            }
+        }
+    }
+
+    /// Adds `account` unless its address is taken or the directory is full. The password
+    /// is hashed before the write, so the slow part holds no lock.
+    private func insert(_ account: Account, password: String) throws -> Result<Account, AccountError> {
+        let hash = try PasswordHash(hashing: password, cost: cost).encoded
+        let key = EmailAddress.key(account.email)
+        let capacity = self.capacity
+        return try database.writer.write { db -> Result<Account, AccountError> in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM account WHERE key = ?", arguments: [key]) == nil else {
+                return .failure(.taken)
+            }
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0 < capacity else {
+                return .failure(AccountError(message: "the kiosk is full, sorry"))
+            }
+            try db.execute(
+                sql: "INSERT INTO account (key, email, name, website, passwordHash) VALUES (?, ?, ?, ?, ?)",
+                arguments: [key, account.email, account.name, account.website, hash])
+            return .success(account)
         }
     }
 }

@@ -19,6 +19,10 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
     public static let taken = AccountError(message: "that address already has an account")
     /// No account has this address and password (which one is wrong is not said).
     public static let wrongCredentials = AccountError(message: "the email or the password is not right")
+    /// The accounts cannot be read or written now (the database failed; logged).
+    public static let unavailable = AccountError(message: "accounts are not available right now; please try again")
+    /// Too many sign-ins and sign-ups wait already.
+    public static let busy = AccountError(message: "the kiosk is busy; please try again in a moment")
     /// The address or the password is longer than the kiosk keeps.
     public static func tooLong(_ what: String) -> AccountError { AccountError(message: "the \(what) is too long") }
 }

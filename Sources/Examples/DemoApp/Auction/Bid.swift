@@ -32,6 +32,8 @@ public enum BidError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLow(minimumCents: Int)
     /// The bidder's account id is empty.
     case missingBidder
+    /// The bid could not be written to the database (it was not accepted; logged).
+    case notRecorded
 
     public var description: String {
         switch self {
@@ -39,6 +41,7 @@ public enum BidError: Error, Equatable, Sendable, CustomStringConvertible {
         case .lotClosed(let id): "bidding on lot \"\(id)\" has closed"
         case .tooLow(let minimum): "the bid must be at least \(minimum) cents"
         case .missingBidder: "a bid needs the bidder's account id"
+        case .notRecorded: "the bid could not be recorded"
         }
     }
 }

@@ -38,6 +38,7 @@ public struct BidMessage: ViewValue, Equatable, Sendable {
             case .lotClosed?: "bidding on this lot has closed."
             case .unknownLot?: "this lot is no longer listed."
             case .missingBidder?: "please sign in again."
+            case .notRecorded?: "the auction could not record it. Please try again."
             case nil: "please try again."
             }
         return BidMessage(text: "Bid not placed: \(reason)", isError: true)

@@ -64,6 +64,13 @@ public struct Lot: Equatable, Sendable, Identifiable {
         return lot
     }
 
+    /// This lot listed again: no bids, open, closing at `closesAt`.
+    public func relisted(closingAt closesAt: Duration) -> Lot {
+        Lot(
+            id: id, number: number, title: title, artist: artist, medium: medium, year: year, summary: summary,
+            artwork: artwork, startingPriceCents: startingPriceCents, closesAt: closesAt)
+    }
+
     /// This lot with bidding closed.
     public func closed() -> Lot {
         var lot = self

@@ -11,15 +11,21 @@ public struct KioskServices: Sendable {
     public let tick: Duration
     /// How long a bid or a sign-in takes to answer (a simulated network round trip).
     public let latency: Duration
+    /// Where sign-ups and sign-ins hash passwords, off the sessions' loops (nil: on the
+    /// session's clock, as tests with a manual clock need).
+    public let accountWork: BlockingWork?
     /// Makes the listings' rows once for every session showing them.
     public let rowFormatter = LotRowFormatter()
 
+    /// The default accounts are throwaway ones, in memory (tests, benchmarks); the
+    /// demo server passes its database's.
     public init(
-        auction: AuctionService, accounts: AccountDirectory = AccountDirectory(), tick: Duration = .seconds(1),
-        latency: Duration = .milliseconds(300)
+        auction: AuctionService, accounts: AccountDirectory = AccountDirectory(cost: .minimal),
+        accountWork: BlockingWork? = nil, tick: Duration = .seconds(1), latency: Duration = .milliseconds(300)
     ) {
         self.auction = auction
         self.accounts = accounts
+        self.accountWork = accountWork
         self.tick = tick
         self.latency = latency
     }
@@ -31,8 +37,10 @@ public struct KioskServices: Sendable {
 public final class KioskSession {
     /// The shared services.
     public let services: KioskServices
-    /// The signed-in account, nil when signed out.
-    public let account = CurrentValueSubject<Account?, Never>(nil)
+    /// The signed-in account, nil when signed out: at first the account the visitor
+    /// (``SessionRequest/visitor``) is signed in to, and every change is remembered for
+    /// the visitor's other and later sessions.
+    public let account: CurrentValueSubject<Account?, Never>
     /// Every lot, live.
     let lots: AnyPublisher<[Lot], Never>
     /// The auction clock's time, ticking on the session's clock.
@@ -46,8 +54,24 @@ public final class KioskSession {
         let auctionClock = services.auction.clock
         lots = services.auction.lotsPublisher(on: environment.executor).shareLatest()
         now = ClockTicks.every(services.tick, on: environment.clock) { auctionClock.now }.shareLatest()
-        accounts = SessionAccounts(directory: services.accounts, clock: environment.clock, latency: services.latency)
+        accounts = SessionAccounts(
+            directory: services.accounts, clock: environment.clock, latency: services.latency,
+            work: services.accountWork)
+        let visitor = environment.request.visitor
+        let directory = services.accounts
+        account = CurrentValueSubject(visitor.flatMap { directory.account(signedInBy: $0) })
+        remembering = account.dropFirst().removeDuplicates().sink { account in
+            guard let visitor else { return }
+            if let account {
+                directory.remember(account, signedInBy: visitor)
+            } else {
+                directory.forget(visitor)
+            }
+        }
     }
+
+    /// Writes the sign-ins and sign-outs down for the visitor.
+    private var remembering: AnyCancellable?
 
     /// The lot with `id` (nil when there is none), live.
     func lot(_ id: String) -> AnyPublisher<Lot?, Never> {

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+
+/// The kiosk's SQLite database (through GRDB): its accounts, and the state of its lots
+/// and bids. One file, `kiosk.sqlite`, in a data directory, or a database in memory
+/// for tests. Thread-safe; writes are serialised, and a write that returned is on disk
+/// (a killed process loses none: WAL journal).
+public final class KioskDatabase: Sendable {
+    /// Where the data lives: the file's path, or ":memory:".
+    public let location: String
+    let writer: any DatabaseWriter
+
+    /// The name of the database file in a data directory.
+    public static let fileName = "kiosk.sqlite"
+
+    /// Opens the database in `directory` (created when missing, with its parents) and
+    /// brings its tables up to date. Throws a ``StoreError`` saying what is wrong with
+    /// the directory or the file: not creatable, not writable, not a database, damaged.
+    public init(directory: String) throws(StoreError) {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
+        try Self.makeDirectory(directory)
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw StoreError("the data directory \(directory) is not writable: \(String(cString: strerror(errno)))")
+        }
+        if FileManager.default.fileExists(atPath: path), access(path, R_OK | W_OK) != 0 {
+            throw StoreError("the database \(path) cannot be read and written: \(String(cString: strerror(errno)))")
+        }
+        location = path
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            writer = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(writer)
+            // A damaged file can open and migrate; the check reads every page.
+            let check = try writer.read { try String.fetchOne($0, sql: "PRAGMA quick_check") }
+            guard check == "ok" else { throw StoreError("the database \(path) is damaged: \(check ?? "no answer")") }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError("the database \(path) cannot be used: \(Self.reason(error))")
+        }
+    }
+
+    /// A database in memory, gone when released: for tests and the examples app.
+    public init() {
+        location = ":memory:"
+        writer = try! DatabaseQueue()
+        // Creating tables in a new in-memory database fails only if SQLite itself is broken.
+        try! Self.migrator.migrate(writer)
+    }
+
+    /// The schema, one migration per change; never edit one that has shipped.
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: accounts, lots, bids") { db in
+            try db.create(table: "account") { table in
+                // EmailAddress.key: how addresses are matched.
+                table.primaryKey("key", .text)
+                table.column("email", .text).notNull()
+                table.column("name", .text).notNull()
+                table.column("website", .text).notNull()
+                // PasswordHash.encoded: the scheme, its parameters, salt and hash.
+                table.column("passwordHash", .text).notNull()
+            }
+            try db.create(table: "lot") { table in
+                table.primaryKey("id", .text)
+                // Seconds since 1970: times on the auction clock do not survive a restart.
+                table.column("closesAt", .double).notNull()
+                table.column("listedFor", .double).notNull()
+                table.column("round", .integer).notNull().defaults(to: 1)
+                table.column("isClosed", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "bid") { table in
+                table.autoIncrementedPrimaryKey("sequence")
+                table.column("lotID", .text).notNull().references("lot")
+                table.column("round", .integer).notNull()
+                table.column("bidder", .text).notNull()
+                table.column("amountCents", .integer).notNull()
+                table.column("placedAt", .double).notNull()
+            }
+            try db.create(index: "bidByLot", on: "bid", columns: ["lotID", "round", "sequence"])
+            try db.create(index: "bidByBidder", on: "bid", columns: ["bidder", "sequence"])
+        }
+        migrator.registerMigration("v2: visitors' sign-ins") { db in
+            try db.create(table: "signIn") { table in
+                // The visitor's id from their signed cookie (VisitorID).
+                table.primaryKey("visitor", .text)
+                table.column("accountKey", .text).notNull().references("account", onDelete: .cascade)
+                table.column("signedInAt", .double).notNull().indexed()
+            }
+        }
+        return migrator
+    }
+
+    /// `mkdir -p`, saying which part failed and why.
+    private static func makeDirectory(_ path: String) throws(StoreError) {
+        var partial = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, 0o755) != 0, errno != EEXIST {
+                throw StoreError(
+                    "cannot create the data directory \(path): \(String(cString: strerror(errno))) (at \(partial))")
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StoreError("cannot create the data directory \(path): a file of that name is in the way")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return
+                "\(error.message ?? "SQLite error \(error.resultCode.rawValue)") (SQLite code \(error.extendedResultCode.rawValue))"
+        }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// The data directory or the database cannot be used; the message says why and where.
+public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

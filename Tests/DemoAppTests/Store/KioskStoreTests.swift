@@ -1,0 +1,225 @@
+import DemoApp
+import Dispatch
+import Footlight
+import Foundation
+import Testing
+
+/// The kiosk's database in a real file: what a restart finds, and what a bad data
+/// directory says.
+@Suite struct KioskStoreTests {
+    /// A fresh directory under the system's temporary folder, removed by `cleanUp`.
+    final class DataDirectory {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("footlight-store-\(UUID())").path
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test("An account survives reopening the database; the password is kept as a salted scrypt hash")
+    func accountsSurvive() throws {
+        let directory = try DataDirectory()
+        do {
+            let accounts = AccountDirectory(database: try KioskDatabase(directory: directory.path), cost: .minimal)
+            _ = try accounts.signUp(email: "Grace@Example.com", password: "hopper-1906").get()
+        }
+        let reopened = try KioskDatabase(directory: directory.path)
+        let accounts = AccountDirectory(database: reopened, cost: .minimal)
+        let grace = try accounts.signIn(email: "grace@example.com", password: "hopper-1906").get()
+        #expect(grace.email == "Grace@example.com", "kept as signed up (the domain lower-cased)")
+        #expect(accounts.signIn(email: "grace@example.com", password: "hopper-1907") == .failure(.wrongCredentials))
+        #expect(accounts.signUp(email: "grace@example.com", password: "again") == .failure(.taken))
+        // The seeded accounts are there once, not added again on reopening.
+        #expect(accounts.count == 3)
+        let stored = try String(contentsOfFile: reopened.location, encoding: .isoLatin1)
+        #expect(!stored.contains("hopper-1906"), "no plain-text password in the file")
+        #expect(stored.contains("scrypt$"))
+    }
+
+    @Test("Two hashes of one password differ (salted); a stored hash checks only its password")
+    func hashes() throws {
+        let one = try PasswordHash(hashing: "same password", cost: .minimal)
+        let two = try PasswordHash(hashing: "same password", cost: .minimal)
+        #expect(one.encoded != two.encoded)
+        let read = try #require(PasswordHash(encoded: one.encoded))
+        #expect(read.matches("same password"))
+        #expect(!read.matches("same passwore"))
+        #expect(!read.matches(""))
+        for garbage in [
+            "", "scrypt$", "bcrypt$2$8$1$AAAA$AAAA", "scrypt$3$8$1$AAAA$" + one.encoded.split(separator: "$")[5],
+        ] {
+            #expect(PasswordHash(encoded: garbage) == nil, "\(garbage)")
+        }
+    }
+
+    @Test("Bids survive reopening: the lots come back with their bids, closing times and sequence")
+    func bidsSurvive() throws {
+        let directory = try DataDirectory()
+        let lots = AuctionCatalogue.lots()
+        var before: [Lot] = []
+        do {
+            let service = try AuctionService(
+                lots: lots, clock: ManualAuctionClock(), database: try KioskDatabase(directory: directory.path))
+            for (index, lot) in lots.prefix(3).enumerated() {
+                for bidder in ["ada", "grace", "alan"].prefix(index + 1) {
+                    let minimum = try #require(service.lot(lot.id)).minimumNextBidCents
+                    _ = try service.placeBid(lotID: lot.id, amountCents: minimum, bidder: bidder).get()
+                }
+            }
+            before = service.lots
+        }
+        let service = try AuctionService(
+            lots: lots, clock: ManualAuctionClock(), database: try KioskDatabase(directory: directory.path))
+        for (old, new) in zip(before, service.lots) {
+            #expect(new.bidCount == old.bidCount && new.currentBidCents == old.currentBidCents)
+            #expect(new.highestBidder == old.highestBidder)
+            // Closing times are kept as wall-clock times: within a second of before.
+            #expect(abs((new.closesAt - old.closesAt).seconds) < 1)
+        }
+        #expect(service.bids(onLot: "lot-3").map(\.bidder) == ["ada", "grace", "alan"])
+        let next = try service.placeBid(lotID: "lot-1", amountCents: 1_000_000, bidder: "ada").get()
+        #expect(next.sequence == 7, "sequence numbers go on from the database")
+    }
+
+    @Test("Eight threads racing on one lot in a file: none lost, none doubled, the same after reopening")
+    func racingInAFile() throws {
+        let directory = try DataDirectory()
+        let lot = AuctionCatalogue.lots()[0]
+        let service = try AuctionService(
+            lots: [lot], clock: ManualAuctionClock(), database: try KioskDatabase(directory: directory.path))
+        let accepted = Locked<[Bid]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for _ in 0..<40 {
+                let minimum = service.lot(lot.id)?.minimumNextBidCents ?? 0
+                if case .success(let bid) = service.placeBid(lotID: lot.id, amountCents: minimum, bidder: "t\(thread)")
+                {
+                    accepted.withLock { $0.append(bid) }
+                }
+            }
+        }
+        let history = service.bids(onLot: lot.id)
+        #expect(history.count == accepted.withLock { $0.count })
+        #expect(Set(history.map(\.sequence)).count == history.count)
+        for (earlier, later) in zip(history, history.dropFirst()) {
+            #expect(later.amountCents >= earlier.amountCents + Lot.minimumIncrement(above: earlier.amountCents))
+        }
+        let reopened = try AuctionService(
+            lots: [lot], clock: ManualAuctionClock(), database: try KioskDatabase(directory: directory.path))
+        let summary = { (bid: Bid) in "\(bid.sequence) \(bid.bidder) \(bid.amountCents)" }
+        #expect(reopened.bids(onLot: lot.id).map(summary) == history.map(summary))
+        #expect(reopened.lot(lot.id)?.bidCount == history.count)
+        #expect(reopened.lot(lot.id)?.currentBidCents == history.last?.amountCents)
+    }
+
+    @Test("A closed lot is listed again after the delay, with no bids; its earlier bids stay recorded")
+    func relisting() throws {
+        let directory = try DataDirectory()
+        let clock = ManualAuctionClock()
+        let lot = AuctionCatalogue.lots()[0]
+        let service = try AuctionService(
+            lots: [lot], clock: clock, database: try KioskDatabase(directory: directory.path),
+            relistAfter: .seconds(60))
+        _ = try service.placeBid(lotID: lot.id, amountCents: lot.startingPriceCents, bidder: "ada").get()
+        clock.advance(by: lot.closesAt)
+        #expect(service.lot(lot.id)?.isClosed == true)
+        clock.advance(by: .seconds(59))
+        #expect(service.lot(lot.id)?.isClosed == true)
+        clock.advance(by: .seconds(1))
+        let relisted = try #require(service.lot(lot.id))
+        #expect(!relisted.isClosed && relisted.bidCount == 0)
+        #expect(relisted.closesAt == clock.now + lot.closesAt)
+        #expect(service.bids(onLot: lot.id).isEmpty)
+        #expect(service.bids(by: "ada").count == 1)
+        let reopened = try AuctionService(
+            lots: [lot], clock: ManualAuctionClock(), database: try KioskDatabase(directory: directory.path))
+        #expect(reopened.lot(lot.id)?.isClosed == false)
+        #expect(reopened.lot(lot.id)?.bidCount == 0)
+    }
+
+    @Test("A data directory that cannot be made, or a file that is not a database, is a clear error at start")
+    func badDataDirectory() throws {
+        let directory = try DataDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let plainFile = directory.path + "/not-a-directory"
+        try Data("text".utf8).write(to: URL(fileURLWithPath: plainFile))
+        #expect {
+            try KioskDatabase(directory: plainFile + "/data")
+        } throws: { error in
+            "\(error)".contains("cannot create the data directory \(plainFile)/data")
+        }
+        let damaged = directory.path + "/damaged"
+        try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: damaged + "/" + KioskDatabase.fileName))
+        #expect {
+            try KioskDatabase(directory: damaged)
+        } throws: { error in
+            "\(error)".contains("\(damaged)/\(KioskDatabase.fileName) cannot be used")
+                && "\(error)".contains("not a database")
+        }
+    }
+}
+
+@Suite struct VisitorSignInTests {
+    /// A kiosk session of `request`'s visitor on `database`.
+    func session(_ database: KioskDatabase, _ request: SessionRequest) -> KioskSession {
+        let services = KioskServices(
+            auction: AuctionService(lots: [], clock: ManualAuctionClock()),
+            accounts: AccountDirectory(database: database, cost: .minimal))
+        return KioskSession(
+            services: services,
+            environment: SessionEnvironment(executor: DispatchQueue(label: "session"), request: request))
+    }
+
+    @Test("A visitor's sign-in carries to their next sessions and across reopening the database; a sign-out ends it")
+    func signInBelongsToTheVisitor() throws {
+        let directory = try KioskStoreTests.DataDirectory()
+        let visitor = SessionRequest(visitor: VisitorID(rawValue: "visitor-1"))
+        var database = try KioskDatabase(directory: directory.path)
+        let first = session(database, visitor)
+        #expect(first.account.value == nil)
+        let ada = try AccountDirectory(database: database, cost: .minimal)
+            .signIn(email: "ada@example.com", password: "lovelace1843").get()
+        first.account.send(ada)
+        #expect(session(database, visitor).account.value == ada, "a new tab")
+        #expect(session(database, SessionRequest(visitor: VisitorID(rawValue: "visitor-2"))).account.value == nil)
+        #expect(session(database, SessionRequest()).account.value == nil, "no visitor: nobody")
+        database = try KioskDatabase(directory: directory.path)
+        let afterRestart = session(database, visitor)
+        #expect(afterRestart.account.value == ada)
+        afterRestart.account.send(nil)
+        #expect(session(database, visitor).account.value == nil)
+    }
+
+    @Test("Remembered sign-ins are bounded: past the limit the oldest are forgotten")
+    func boundedSignIns() throws {
+        let accounts = AccountDirectory(capacity: 2, cost: .minimal)
+        let ada = try accounts.signIn(email: "ada@example.com", password: "lovelace1843").get()
+        for index in 0..<(accounts.signInCapacity + 3) {
+            accounts.remember(ada, signedInBy: VisitorID(rawValue: "v\(index)"))
+        }
+        #expect(accounts.account(signedInBy: VisitorID(rawValue: "v0")) == nil)
+        #expect(accounts.account(signedInBy: VisitorID(rawValue: "v\(accounts.signInCapacity + 2)")) == ada)
+    }
+
+    @Test("The signing key is made once, kept readable by its owner only, and a damaged one is a clear error")
+    func signingKey() throws {
+        let directory = try KioskStoreTests.DataDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let key = try SigningKey.load(in: directory.path)
+        #expect(key.count == 32)
+        #expect(try SigningKey.load(in: directory.path) == key)
+        let path = directory.path + "/" + SigningKey.fileName
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        try Data("short".utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try SigningKey.load(in: directory.path)
+        } throws: { error in
+            "\(error)".contains("not a 32-byte key")
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
