@@ -159,7 +159,8 @@
   /** Whether this page load continues the tab's session rather than opening a new address. */
   function continuesTab() {
     const left = load(K.STORE_URL);
-    const entry = performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+    const timing = typeof performance === 'object' && performance.getEntriesByType;
+    const entry = timing ? performance.getEntriesByType('navigation')[0] : null;
     return left === null || left === location.pathname + location.search || !entry || entry.type !== 'navigate';
   }
 

@@ -941,8 +941,9 @@ describe('the runtime in a page', () => {
     // Boot: one socket to /ws with the subprotocol; join on open.
     document.readyState = 'interactive';
     for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
-    // pagehide flushes typed values into the kept queue; online reconnects at once.
-    assert.deepEqual(browser.windowListeners, ['pagehide', 'popstate', 'online']);
+    // pagehide flushes typed values into the kept queue, and keeps the address the page
+    // showed (a typed link to another opens a session of its own); online reconnects at once.
+    assert.deepEqual(browser.windowListeners, ['pagehide', 'popstate', 'pagehide', 'online']);
     assert.equal(sockets.length, 1);
     const socket = sockets[0];
     assert.deepEqual([socket.url, socket.protocol], ['ws://footlight.test/ws', 'footlight.v1']);
