@@ -169,7 +169,9 @@
     el.classList.toggle(K.C_REFUSED, refused);
     if (el.setCustomValidity) {
       el.setCustomValidity(refused ? K.TEXT_TOO_LARGE : '');
-      if (refused) el.reportValidity();
+      // Not on an email field: Chromium's address check of a value this long blocks the page
+      // for seconds (70,000 characters: about 10 s), and reportValidity() runs it.
+      if (refused && el.type !== 'email') el.reportValidity();
     }
     if (refused) {
       console.warn(`footlight: event "${name}" of stage "${st.id}" not sent: ${K.TEXT_TOO_LARGE}`);

@@ -57,13 +57,18 @@ struct LifecycleTests {
         try await other.waitUntil("/count", in: "counter", equals: "Count: 1")
     }
 
-    @Test("A client that stops answering pings is hung up on; its session is kept for a resume")
-    func idleHangUp() async throws {
-        let server = try TestServer.start(
+    /// The counter on a server that pings after 1 s of silence and hangs up after 2 s.
+    static func counterPingingAfterOneSecond() throws -> Server {
+        try TestServer.start(
             configure: {
                 $0.pingAfterIdleSeconds = 1
                 $0.hangUpAfterIdleSeconds = 2
             }, stages: { _ in [CounterScene.makeStage()] })
+    }
+
+    @Test("A client that stops answering pings is hung up on; its session is kept for a resume")
+    func idleHangUp() async throws {
+        let server = try Self.counterPingingAfterOneSecond()
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         client.pauseReading()  // pings go unread, so no pong comes back
@@ -79,11 +84,7 @@ struct LifecycleTests {
 
     @Test("A silent client that answers pings keeps its connection past the hang-up time")
     func pongsKeepAlive() async throws {
-        let server = try TestServer.start(
-            configure: {
-                $0.pingAfterIdleSeconds = 1
-                $0.hangUpAfterIdleSeconds = 2
-            }, stages: { _ in [CounterScene.makeStage()] })
+        let server = try Self.counterPingingAfterOneSecond()
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         // Silent for twice the hang-up time: only the pongs to the server's pings (sent

@@ -26,19 +26,17 @@ extension ServiceLoop {
     func startLivenessChecks(_ policy: LivenessPolicy) {
         execute { [self] in
             guard let context else { return }
-            let timer = UnsafeMutablePointer<footlight_timer>.allocate(capacity: 1)
-            timer.initialize(to: footlight_timer())
-            timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
-            liveness = (policy, timer)
-            keepAlive(LivenessTimerMemory(timer))
-            schedule(timer, after: policy.sweepInterval, on: context)
+            let timer = LivenessTimer(policy: policy, loop: self)
+            liveness = timer
+            timer.schedule(on: context)
         }
     }
 
     /// Called by the loop's timer, on the loop thread inside `lws_service`.
     fileprivate func sweepConnections() {
         assertInLoop()
-        guard let (policy, timer) = liveness, let context else { return }
+        guard let liveness, let context else { return }
+        let policy = liveness.policy
         let now = ContinuousClock.now
         for connection in openConnections {
             let silent = now - connection.lastHeard
@@ -51,14 +49,33 @@ extension ServiceLoop {
                 connection.pingIfNotPinged()
             }
         }
-        schedule(timer, after: policy.sweepInterval, on: context)
+        liveness.schedule(on: context)
+    }
+}
+
+/// A loop's liveness policy and the libwebsockets timer that runs its sweeps. The loop
+/// releases it only after destroying the context, whose scheduler list links the timer.
+final class LivenessTimer {
+    let policy: LivenessPolicy
+    private let timer: UnsafeMutablePointer<footlight_timer>
+
+    init(policy: LivenessPolicy, loop: ServiceLoop) {
+        self.policy = policy
+        timer = .allocate(capacity: 1)
+        timer.initialize(to: footlight_timer())
+        timer.pointee.owner = Unmanaged.passUnretained(loop).toOpaque()
     }
 
-    private func schedule(
-        _ timer: UnsafeMutablePointer<footlight_timer>, after delay: Duration, on context: OpaquePointer
-    ) {
+    /// Sets the next sweep one ``LivenessPolicy/sweepInterval`` from now.
+    func schedule(on context: OpaquePointer) {
         let entry = UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self)
-        lws_sul_schedule(context, 0, entry, livenessTimerFired, lws_usec_t(delay.clampedNanoseconds / 1000))
+        lws_sul_schedule(
+            context, 0, entry, livenessTimerFired, lws_usec_t(policy.sweepInterval.clampedNanoseconds / 1000))
+    }
+
+    deinit {
+        timer.deinitialize(count: 1)
+        timer.deallocate()
     }
 }
 
@@ -68,19 +85,4 @@ private func livenessTimerFired(_ entry: UnsafeMutablePointer<lws_sorted_usec_li
     let timer = UnsafeMutableRawPointer(entry).assumingMemoryBound(to: footlight_timer.self)
     guard let owner = timer.pointee.owner else { return }
     Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().sweepConnections()
-}
-
-/// The sweep timer's memory, freed with the loop's other context resources, after the
-/// context (whose scheduler list links it) is destroyed.
-private final class LivenessTimerMemory {
-    private let timer: UnsafeMutablePointer<footlight_timer>
-
-    init(_ timer: UnsafeMutablePointer<footlight_timer>) {
-        self.timer = timer
-    }
-
-    deinit {
-        timer.deinitialize(count: 1)
-        timer.deallocate()
-    }
 }

@@ -50,8 +50,9 @@ extension ServiceLoop {
         loop.startLivenessChecks(
             LivenessPolicy(
                 pingAfter: .seconds(configuration.pingAfterIdleSeconds),
-                hangUpAfter: .seconds(
-                    max(configuration.hangUpAfterIdleSeconds, configuration.pingAfterIdleSeconds + 1)),
+                hangUpAfter: max(
+                    .seconds(configuration.hangUpAfterIdleSeconds),
+                    .seconds(configuration.pingAfterIdleSeconds) + .seconds(1)),
                 logger: configuration.logger))
         return loop
     }

@@ -81,9 +81,10 @@ public final class ServiceLoop: @unchecked Sendable {
     let delegate: (any LoopDelegate)?
     private let finished = DispatchSemaphore(value: 0)
     /// C memory the context points into; released after the context is destroyed.
-    private var resources: [AnyObject] = []
-    /// The liveness policy and its sweep timer, once started (server loops only).
-    var liveness: (policy: LivenessPolicy, timer: UnsafeMutablePointer<footlight_timer>)?
+    private var resources: AnyObject?
+    /// The liveness checks' policy and timer, once started (server loops only); released
+    /// after the context is destroyed.
+    var liveness: LivenessTimer?
 
     /// Builds the context on the loop thread. `user` is the pointer to store in
     /// `lws_context_creation_info.user` so callbacks find this loop.
@@ -129,7 +130,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Keeps `object` alive until the context has been destroyed.
     package func keepAlive(_ object: AnyObject) {
         nonisolated(unsafe) let object = object
-        execute { [self] in resources.append(object) }
+        execute { [self] in resources = object }
     }
 
     /// Runs `work` on the loop thread, after everything posted before it.
@@ -263,7 +264,7 @@ public final class ServiceLoop: @unchecked Sendable {
         context = nil
         vhost = nil
         liveness = nil
-        resources = []
+        resources = nil
         finished.signal()
     }
 

@@ -10,7 +10,7 @@ import Testing
     /// A fresh directory under the system's temporary folder, removed by `cleanUp`.
     final class DataDirectory {
         let path: String
-        init() throws {
+        init() {
             path = FileManager.default.temporaryDirectory.appendingPathComponent("footlight-store-\(UUID())").path
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -18,7 +18,7 @@ import Testing
 
     @Test("An account survives reopening the database; the password is kept as a salted scrypt hash")
     func accountsSurvive() throws {
-        let directory = try DataDirectory()
+        let directory = DataDirectory()
         do {
             let accounts = AccountDirectory(database: try KioskDatabase(directory: directory.path), cost: .minimal)
             _ = try accounts.signUp(email: "Grace@Example.com", password: "hopper-1906").get()
@@ -54,7 +54,7 @@ import Testing
 
     @Test("Bids survive reopening: the lots come back with their bids, closing times and sequence")
     func bidsSurvive() throws {
-        let directory = try DataDirectory()
+        let directory = DataDirectory()
         let lots = AuctionCatalogue.lots()
         var before: [Lot] = []
         do {
@@ -83,7 +83,7 @@ import Testing
 
     @Test("Eight threads racing on one lot in a file: none lost, none doubled, the same after reopening")
     func racingInAFile() throws {
-        let directory = try DataDirectory()
+        let directory = DataDirectory()
         let lot = AuctionCatalogue.lots()[0]
         let service = try AuctionService(
             lots: [lot], clock: ManualAuctionClock(), database: try KioskDatabase(directory: directory.path))
@@ -113,7 +113,7 @@ import Testing
 
     @Test("A closed lot is listed again after the delay, with no bids; its earlier bids stay recorded")
     func relisting() throws {
-        let directory = try DataDirectory()
+        let directory = DataDirectory()
         let clock = ManualAuctionClock()
         let lot = AuctionCatalogue.lots()[0]
         let service = try AuctionService(
@@ -138,7 +138,7 @@ import Testing
 
     @Test("A data directory that cannot be made, or a file that is not a database, is a clear error at start")
     func badDataDirectory() throws {
-        let directory = try DataDirectory()
+        let directory = DataDirectory()
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let plainFile = directory.path + "/not-a-directory"
         try Data("text".utf8).write(to: URL(fileURLWithPath: plainFile))
@@ -172,7 +172,7 @@ import Testing
 
     @Test("A visitor's sign-in carries to their next sessions and across reopening the database; a sign-out ends it")
     func signInBelongsToTheVisitor() throws {
-        let directory = try KioskStoreTests.DataDirectory()
+        let directory = KioskStoreTests.DataDirectory()
         let visitor = SessionRequest(visitor: VisitorID(rawValue: "visitor-1"))
         var database = try KioskDatabase(directory: directory.path)
         let first = session(database, visitor)
@@ -203,7 +203,7 @@ import Testing
 
     @Test("The signing key is made once, kept readable by its owner only, and a damaged one is a clear error")
     func signingKey() throws {
-        let directory = try KioskStoreTests.DataDirectory()
+        let directory = KioskStoreTests.DataDirectory()
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let key = try SigningKey.load(in: directory.path)
         #expect(key.count == 32)

@@ -104,7 +104,7 @@ public final class AccountDirectory: Sendable {
     public func remember(_ account: Account, signedInBy visitor: VisitorID) {
         let key = EmailAddress.key(account.email)
         let keep = signInCapacity
-        write("a visitor's sign-in") { db in
+        database.writeOrLog("a visitor's sign-in", to: logger) { db in
             try db.execute(
                 sql: """
                     INSERT INTO signIn (visitor, accountKey, signedInAt) VALUES (?, ?, ?)
@@ -120,7 +120,7 @@ public final class AccountDirectory: Sendable {
 
     /// Forgets `visitor`'s sign-in: they signed out.
     public func forget(_ visitor: VisitorID) {
-        write("a visitor's sign-out") { db in
+        database.writeOrLog("a visitor's sign-out", to: logger) { db in
             try db.execute(sql: "DELETE FROM signIn WHERE visitor = ?", arguments: [visitor.rawValue])
         }
     }
@@ -131,14 +131,6 @@ public final class AccountDirectory: Sendable {
     }
 
     // MARK: Database
-
-    private func write(_ what: String, _ update: (Database) throws -> Void) {
-        do {
-            try database.writer.write(update)
-        } catch {
-            logger.error("\(what) could not be recorded in \(database.location): \(error)")
-        }
-    }
 
     /// The account and its password hash (nil if the stored text is not one we read).
     private func entry(_ key: String) throws -> (Account, PasswordHash?)? {

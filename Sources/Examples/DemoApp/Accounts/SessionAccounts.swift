@@ -42,14 +42,14 @@ public struct SessionAccounts: AccountService {
 
     public func signUp(email: String, password: String) -> AnyPublisher<Account, any Error> {
         let directory = self.directory
-        return clock.answer(after: latency, on: work, busy: AccountError.busy) {
+        return clock.answer(after: latency, offloading: work.map { ($0, AccountError.busy) }) {
             directory().signUp(email: email, password: password)
         }
     }
 
     public func signIn(email: String, password: String) -> AnyPublisher<Account, any Error> {
         let directory = self.directory
-        return clock.answer(after: latency, on: work, busy: AccountError.busy) {
+        return clock.answer(after: latency, offloading: work.map { ($0, AccountError.busy) }) {
             directory().signIn(email: email, password: password)
         }
     }

@@ -275,7 +275,7 @@ public final class AuctionService: Sendable {
     private func close(_ position: Int, in state: inout State) {
         let lotID = state.lots[position].id
         state.lots[position] = state.lots[position].closed()
-        write("the closing of \(lotID)") { db in
+        database.writeOrLog("the closing of \(lotID)", to: logger) { db in
             try db.execute(sql: "UPDATE lot SET isClosed = 1 WHERE id = ?", arguments: [lotID])
         }
         Self.publish(&state)
@@ -311,7 +311,7 @@ public final class AuctionService: Sendable {
             listing.round += 1
             let closesAt = clock.now + listing.listedFor
             let (round, wall) = (listing.round, closesAt.seconds + wallOffset)
-            write("the relisting of \(lotID)") { db in
+            database.writeOrLog("the relisting of \(lotID)", to: logger) { db in
                 try db.execute(
                     sql: "UPDATE lot SET round = ?, closesAt = ?, isClosed = 0 WHERE id = ?",
                     arguments: [round, wall, lotID])
@@ -322,16 +322,6 @@ public final class AuctionService: Sendable {
             return closesAt
         }
         if let closesAt { scheduleClosing(of: lotID, at: closesAt) }
-    }
-
-    /// A write whose failure loses nothing the service cannot derive again (a closing,
-    /// a relisting): logged, not thrown.
-    private func write(_ what: String, _ update: (Database) throws -> Void) {
-        do {
-            try database.writer.write(update)
-        } catch {
-            logger.error("\(what) could not be recorded in \(database.location): \(error)")
-        }
     }
 }
 

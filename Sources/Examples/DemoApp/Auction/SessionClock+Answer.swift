@@ -8,11 +8,11 @@ extension SessionClock {
     /// the sign-up it started does not happen). Subscribe on the clock's session
     /// executor, where the answer is delivered.
     ///
-    /// With `work`, the request runs on its threads (slow work such as hashing a
-    /// password stays off the session's loop) and the answer comes back on this clock;
-    /// when `work` is full, the answer is `busy`.
+    /// With `offloading`, the request runs on the work's threads (slow work such as
+    /// hashing a password stays off the session's loop) and the answer comes back on
+    /// this clock; when the work is full, the answer is its `busy` failure.
     func answer<Value: Sendable, Failure: Error>(
-        after latency: Duration, on work: BlockingWork? = nil, busy: Failure? = nil,
+        after latency: Duration, offloading: (work: BlockingWork, busy: Failure)? = nil,
         _ request: @escaping @Sendable () -> Result<Value, Failure>
     ) -> AnyPublisher<Value, any Error> {
         let clock = self
@@ -20,7 +20,7 @@ extension SessionClock {
             let result = PassthroughSubject<Value, any Error>()
             // The subject is used only on the session's executor, where the caller subscribed.
             nonisolated(unsafe) let subject = result
-            let deliver: @Sendable (Result<Value, any Error>) -> Void = { answer in
+            let deliver: @Sendable (Result<Value, Failure>) -> Void = { answer in
                 switch answer {
                 case .success(let value):
                     subject.send(value)
@@ -30,22 +30,16 @@ extension SessionClock {
                 }
             }
             let scheduled = clock.schedule(after: latency) {
-                guard let work else { return deliver(request().mapError { $0 }) }
-                let answer = Locked<Result<Value, any Error>?>(nil)
+                guard let (work, busy) = offloading else { return deliver(request()) }
                 let started = work.run {
-                    answer.withLock { $0 = request().mapError { $0 } }
+                    let answer = request()
                     // Back on the session's clock, as a timer due now.
-                    clock.schedule(after: .zero) { answer.withLock { $0 }.map(deliver) }
+                    clock.schedule(after: .zero) { deliver(answer) }
                 }
-                if !started { deliver(.failure(busy ?? BlockingWorkFull())) }
+                if !started { deliver(.failure(busy)) }
             }
             return result.handleEvents(receiveCancel: { scheduled.cancel() }).eraseToAnyPublisher()
         }
         .eraseToAnyPublisher()
     }
-}
-
-/// ``BlockingWork`` refused a request: as much as it allows is running and waiting.
-struct BlockingWorkFull: Error, CustomStringConvertible {
-    var description: String { "too much work is waiting; try again" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// The kiosk's SQLite database (through GRDB): its accounts, and the state of its lots
 /// and bids. One file, `kiosk.sqlite`, in a data directory, or a database in memory
@@ -47,6 +48,17 @@ public final class KioskDatabase: Sendable {
         writer = try! DatabaseQueue()
         // Creating tables in a new in-memory database fails only if SQLite itself is broken.
         try! Self.migrator.migrate(writer)
+    }
+
+    /// Writes, for a change whose loss costs nothing that cannot be made again (a lot's
+    /// closing, a remembered sign-in): a failure is logged as `what` could not be
+    /// recorded, not thrown.
+    func writeOrLog(_ what: String, to logger: Logger, _ update: (Database) throws -> Void) {
+        do {
+            try writer.write(update)
+        } catch {
+            logger.error("\(what) could not be recorded in \(location): \(error)")
+        }
     }
 
     /// The schema, one migration per change; never edit one that has shipped.
