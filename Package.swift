@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "FootlightJSON", targets: ["FootlightJSON"]),
         .library(name: "Footlight", targets: ["Footlight"]),
         .library(name: "FootlightServer", targets: ["FootlightServer"]),
+        .library(name: "FootlightRedis", targets: ["FootlightRedis"]),
         .library(name: "FootlightTesting", targets: ["FootlightTesting"]),
         .executable(name: "footlight-demo", targets: ["FootlightDemo"]),
     ],
@@ -43,6 +44,11 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // Redis for the pub/sub backplane and shared services of several nodes.
+        .systemLibrary(
+            name: "CHiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         .target(
             name: "FootlightJSON",
             dependencies: [
@@ -76,11 +82,24 @@ let package = Package(
             ]
         ),
         .target(
+            name: "FootlightRedis",
+            dependencies: [
+                "Footlight",
+                "FootlightJSON",
+                "CHiredis",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
             name: "FootlightTesting",
             dependencies: [
                 "Footlight",
                 "FootlightJSON",
                 "FootlightServer",
+                "FootlightRedis",
             ]
         ),
         // Examples: the demo app and its command line, apart from the framework.
@@ -145,6 +164,10 @@ let package = Package(
                 // SHA-1 for the handshake of the raw WebSocket server the client-core tests use.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        .testTarget(
+            name: "FootlightRedisTests",
+            dependencies: ["FootlightRedis", "Footlight", "FootlightJSON", "FootlightTesting"]
         ),
         .testTarget(
             name: "CLibraryTests",

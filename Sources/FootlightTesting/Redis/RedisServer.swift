@@ -1,0 +1,143 @@
+import FootlightRedis
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `redis-server` of a test's own: on 127.0.0.1 and a free port, with its files in a
+/// temporary directory, stopped by its PID. It can be killed and started again on the
+/// same port, to test what Redis's absence and return do.
+///
+/// ```swift
+/// let redis = try RedisServer.start()
+/// defer { redis.stop() }
+/// let pubSub = try RedisPubSub(.init(address: redis.address))
+/// ```
+public final class RedisServer: @unchecked Sendable {
+    // @unchecked: `process` is replaced only by `start(…)` and `restart()`, which tests
+    // call from one task.
+    /// Where it listens.
+    public let address: RedisAddress
+    /// Its working directory (append-only files, the dump), removed by ``stop()``.
+    public let directory: String
+    private let appendOnly: Bool
+    private var process: Process?
+
+    /// The running server's PID, or nil when stopped.
+    public var pid: Int32? { process.flatMap { $0.isRunning ? $0.processIdentifier : nil } }
+
+    private init(port: Int, directory: String, appendOnly: Bool) {
+        address = RedisAddress(host: "127.0.0.1", port: port)
+        self.directory = directory
+        self.appendOnly = appendOnly
+    }
+
+    /// Starts `redis-server` (from `PATH`) on a free loopback port and waits (up to
+    /// 10 s) until it answers `PING`. With `appendOnly`, it keeps an append-only file
+    /// synced on every write, so a restart keeps everything written.
+    public static func start(appendOnly: Bool = false) throws -> RedisServer {
+        let directory = NSTemporaryDirectory() + "footlight-redis-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var lastError: any Error = RedisServerError("no port was tried")
+        // A free port can be taken between the probe and redis-server's bind: try a few.
+        for _ in 0..<5 {
+            let server = RedisServer(port: try freePort(), directory: directory, appendOnly: appendOnly)
+            do {
+                try server.launch()
+                return server
+            } catch {
+                lastError = error
+            }
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+        throw lastError
+    }
+
+    /// Kills the server with SIGKILL (no shutdown save) and waits for it to exit.
+    public func kill() {
+        guard let process, process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Starts the server again on the same port and directory, after ``kill()``.
+    public func restart() throws {
+        kill()
+        try launch()
+    }
+
+    /// Stops the server (SIGKILL: a test's Redis has nothing to save) and removes its
+    /// directory.
+    public func stop() {
+        kill()
+        process = nil
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    deinit { stop() }
+
+    private func launch() throws {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        var arguments = [
+            "--bind", "127.0.0.1", "--port", String(address.port), "--dir", directory, "--save", "",
+            "--daemonize", "no", "--protected-mode", "yes", "--logfile", directory + "/redis.log",
+        ]
+        arguments += appendOnly ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else { break }
+            if let connection = try? RedisConnection(to: address, timeout: .milliseconds(500)),
+                (try? connection.command("PING")) == .status("PONG")
+            {
+                return
+            }
+            usleep(20_000)
+        }
+        let log = (try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8)) ?? ""
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        self.process = nil
+        throw RedisServerError("redis-server did not answer on \(address) within 10 s: \(log.suffix(400))")
+    }
+
+    private static func executable() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") + ["/usr/bin", "/usr/sbin"] {
+            let candidate = "\(folder)/redis-server"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
+        }
+        throw RedisServerError("no redis-server on PATH; run scripts/bootstrap")
+    }
+
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw RedisServerError("cannot open a socket") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+            }
+        }
+        guard bound else { throw RedisServerError("cannot bind a probe socket to 127.0.0.1") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// `redis-server` could not be found or started.
+public struct RedisServerError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
