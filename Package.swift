@@ -120,6 +120,7 @@ let package = Package(
                 "DemoApp",
                 "Footlight",
                 "FootlightServer",
+                "FootlightRedis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -167,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FootlightRedisTests",
-            dependencies: ["FootlightRedis", "Footlight", "FootlightJSON", "FootlightTesting"]
+            dependencies: ["FootlightRedis", "Footlight", "FootlightJSON", "FootlightServer", "FootlightTesting"]
         ),
         .testTarget(
             name: "CLibraryTests",

@@ -19,6 +19,7 @@
     CLOSE_GOING_AWAY: 1001,
     CLOSE_TAKEN_OVER: 4000,
     CLOSE_ENDED: 4001,
+    CLOSE_START_OVER: 4002,
     // Page attributes: a template's name, a stage's instance id, the busy flag.
     A_TEMPLATE: 'data-stage',
     A_STAGE_ID: 'data-stage-id',

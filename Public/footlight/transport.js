@@ -230,6 +230,14 @@
       store(K.STORE_TOKEN, null);
       return banner(K.TEXT_ENDED, true);
     }
+    // The app ended the session (a sign-out in another tab): a new one, here, now.
+    if (code === K.CLOSE_START_OVER) {
+      session = new Session(null);
+      store(K.STORE_TOKEN, null);
+      store(K.STORE_EVENTS, null);
+      tries = 0;
+      return dial();
+    }
     if (broken) return banner(K.TEXT_BROKEN, true);
     banner(K.TEXT_RECONNECTING);
     // After `bye` the server closes with 1001: it is restarting, do not rush it.

@@ -49,6 +49,14 @@ public final class Context {
     public func open(url: String) {
         presenter.open(url: url)
     }
+
+    /// Ends this session, after the current work, and has the page start a new one at
+    /// the address it shows: for a session whose state no longer holds (the visitor
+    /// signed out in another tab). The page drops its events not yet acknowledged.
+    /// `reason` goes to the page (`bye`) and the log.
+    public func startOver(reason: String) {
+        presenter.startOver(reason: reason)
+    }
 }
 
 /// What carries out a context's commands: the live session, or a scene test.
@@ -57,4 +65,5 @@ package protocol Presenter: AnyObject {
     func removeTop(_ placement: Placement)
     func removeAll()
     func open(url: String)
+    func startOver(reason: String)
 }

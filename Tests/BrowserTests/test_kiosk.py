@@ -259,6 +259,31 @@ def test_another_sessions_bid_arrives(open_kiosk):
     watcher_lot.screenshot("kiosk-other-session")
 
 
+def test_signing_out_in_one_tab_signs_the_visitor_out_in_the_others(open_kiosk):
+    """The visitor's other tabs start over signed out, each at the address it shows, at once;
+    the tab that signed out goes on as it was."""
+    app = open_kiosk()
+    sign_in_as_ada(app)
+    tab = app.page.context.new_page()
+    tab.goto(app.base + "/lots/lot-2")
+    tab_lot = tab.locator("section.footlight-stage:has(> .lot-page)")
+    expect(tab_lot.get_by_role("button", name="Place bid")).to_be_visible()
+    expect(tab.locator("section.footlight-stage:has(> .kiosk) .account-name")).to_contain_text("Ada Lovelace")
+    token_before = tab.evaluate("window.footlight.state().token")
+
+    listings(app).locator(".account-name").click()
+    app.page.get_by_role("button", name="Sign out").click()
+    expect(listings(app).get_by_role("button", name="Sign in")).to_be_visible()
+
+    expect(tab_lot.get_by_role("button", name="Sign in to bid")).to_be_visible()
+    expect(tab).to_have_url(re.compile(r"/lots/lot-2$"))
+    expect(tab_lot).to_be_visible()
+    assert tab.evaluate("window.footlight.state().token") not in (None, token_before)
+    app.screenshot("kiosk-signed-out-here")
+    tab.screenshot(path=str(app.screenshot("kiosk-signed-out-elsewhere")), full_page=True)
+    tab.close()
+
+
 def test_sign_in_instead_wrong_password_then_profile_and_trip(open_kiosk):
     app = open_kiosk()
     listings(app).get_by_role("button", name="Sign in").click()

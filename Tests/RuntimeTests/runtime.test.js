@@ -48,7 +48,7 @@ describe('constants', () => {
       [K.SUBPROTOCOL, K.WS_PATH, K.VERSION, K.BACK, K.ROOT, K.PUSH, K.MODAL],
       ['footlight.v1', '/ws', 1, '@back', 'root', 'push', 'modal'],
     );
-    assert.deepEqual([K.CLOSE_GOING_AWAY, K.CLOSE_TAKEN_OVER, K.CLOSE_ENDED], [1001, 4000, 4001]);
+    assert.deepEqual([K.CLOSE_GOING_AWAY, K.CLOSE_TAKEN_OVER, K.CLOSE_ENDED, K.CLOSE_START_OVER], [1001, 4000, 4001, 4002]);
   });
 
   test('binding attributes are the ones Bindings.md names', () => {
@@ -1012,6 +1012,37 @@ describe('the runtime in a page', () => {
     // Booting and running wrote no global but the six files' own, and nothing into any file's exports.
     assert.deepEqual(Object.getOwnPropertyNames(window), [...globals, ...PAGE.map(([, global]) => global)]);
     exportsUnchanged();
+  });
+
+  test('close 4002 (the app started over): a new session at once, with no token and no waiting events', () => {
+    const browser = fakeBrowser({ demo: demoTemplate });
+    const { window, document, page, sockets, storage } = browser;
+    loadPage(window);
+    document.readyState = 'interactive';
+    for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+    const first = sockets[0];
+    first.open();
+    first.receive({ t: 'joined', token: 'old', resumed: false, events: 0 });
+    first.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 1, name: '', rows: [] }, events: {} });
+    window.footlight.send('s1', 'increment'); // sent, never acknowledged
+    assert.equal(storage.get('footlight.token'), 'old');
+    assert.ok(storage.get('footlight.events'));
+
+    first.receive({ t: 'bye', reason: 'signed out in another tab' });
+    first.readyState = 3;
+    first.onclose({ code: 4002 });
+    assert.equal(sockets.length, 2, 'dials again with no backoff');
+    assert.equal(storage.get('footlight.token') ?? null, null);
+    assert.equal(storage.get('footlight.events') ?? null, null);
+    const second = sockets[1];
+    second.open();
+    assert.deepEqual(second.sent.splice(0), [{ t: 'join', v: 1, path: '/' }], 'a fresh join: no token, no events again');
+    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1 });
+    second.receive({ t: 'mount', seq: 1, stage: 's9', template: 'demo', place: 'root', doc: { count: 0, name: '', rows: [] }, events: {} });
+    browser.clock.advance(K.SWEEP_MS); // the old session's stage goes
+    assert.deepEqual(page.outlet.children.map((stage) => stage.getAttribute('data-stage-id')), ['s9']);
+    assert.equal(window.footlight.state().token, 'new');
+    assert.equal(window.footlight.state().unacknowledged, 0);
   });
 
   test('under Node, runtime.js builds its exports from the other five and does not boot', () => {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoApp
 import Dispatch
 import Footlight
+import FootlightRedis
 import FootlightServer
 import Foundation
 import Logging
@@ -80,6 +81,12 @@ struct FootlightDemo: ParsableCommand {
             valueName: "path"))
     var dataDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A Redis server (HOST:PORT) that carries the app's pub/sub between nodes, such as a sign-out ending the visitor's tabs on every node. Default: within this process.",
+            valueName: "host:port"))
+    var redis: String?
+
     @Option(help: "Seconds after a lot closes before it is listed again, so the auction never runs dry (0: never).")
     var relistAfter: Double = 120
 
@@ -127,6 +134,9 @@ struct FootlightDemo: ParsableCommand {
         guard relistAfter.isFinite, relistAfter >= 0 else {
             throw ValidationError("--relist-after must be a number of seconds, 0 or more")
         }
+        if let redis, RedisAddress(redis) == nil {
+            throw ValidationError("--redis must be HOST:PORT (e.g. 127.0.0.1:6379 or [::1]:6379), not \(redis)")
+        }
     }
 
     /// `$XDG_DATA_HOME/footlight-demo`, or `~/.local/share/footlight-demo`: outside the
@@ -160,6 +170,15 @@ struct FootlightDemo: ParsableCommand {
             configuration.tls = TLSFiles(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
         }
 
+        // A Redis backplane when given one (connected in the background, retried while
+        // it is away); otherwise the pub/sub stays within this process.
+        var redisPubSub: RedisPubSub?
+        if let address = redis.flatMap(RedisAddress.init) {
+            redisPubSub = try RedisPubSub(.init(address: address), logger: logger)
+            logger.info("the pub/sub goes through Redis at \(address)")
+        }
+        let pubSub: any PubSub = redisPubSub ?? LocalPubSub()
+
         let server: Server
         var bidder: SimulatedBidder<SystemRandomNumberGenerator>?
         switch app {
@@ -173,7 +192,8 @@ struct FootlightDemo: ParsableCommand {
                 lots: AuctionCatalogue.lots(), clock: DispatchAuctionClock(), database: database,
                 relistAfter: relistAfter > 0 ? .milliseconds(Int(relistAfter * 1000)) : nil, logger: logger)
             let services = KioskServices(
-                auction: auction, accounts: AccountDirectory(database: database), accountWork: BlockingWork())
+                auction: auction, accounts: AccountDirectory(database: database), accountWork: BlockingWork(),
+                pubSub: pubSub, logger: logger)
             server = try Server(configuration: configuration, app: KioskApp.entry(services))
             if simulatedBidder {
                 bidder = SimulatedBidder(
@@ -202,6 +222,7 @@ struct FootlightDemo: ParsableCommand {
         stop.wait()
         bidder?.stop()
         server.shutdown(drainTimeout: .milliseconds(Int(drainTimeout * 1000)))
+        redisPubSub?.shutdown()
         print("Footlight demo stopped")
     }
 }

@@ -308,4 +308,11 @@ extension SessionDriver: Presenter {
     func open(url: String) {
         perform(state.open(url: url))
     }
+
+    func startOver(reason: String) {
+        // A turn of its own: the stages are cancelled outside the app code asking for it.
+        execute { [self] in
+            perform(state.end(reason: reason, closeCode: 4002) + [.ended])  // 4002: start over
+        }
+    }
 }

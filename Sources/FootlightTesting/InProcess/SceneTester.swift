@@ -40,6 +40,7 @@ public final class SceneTester: @unchecked Sendable {
     private var nextEvent: Int64 = 1
     /// The error the last delivered event got from its stage.
     private var lastEventError: StageEventError?
+    private var startOverReason: String?
     private lazy var context = Context(
         environment: SessionEnvironment(executor: queue, clock: clock), presenter: self)
     private static let connection: ConnectionID = 1
@@ -83,6 +84,10 @@ public final class SceneTester: @unchecked Sendable {
 
     /// Errors the page received (refused events, bad slot values), oldest first.
     public var errors: [ClientMirror.ReceivedError] { run { mirror.errors } }
+
+    /// Why the app asked the session to start over (``Context/startOver(reason:)``),
+    /// once it has; the session has ended then.
+    public var startedOver: String? { run { startOverReason } }
 
     // MARK: Steps
 
@@ -318,5 +323,13 @@ extension SceneTester: Presenter {
 
     package func open(url: String) {
         perform(state.open(url: url))
+    }
+
+    package func startOver(reason: String) {
+        // After the current work, as a server does; the page would get `bye` and start over.
+        queue.async { [self] in
+            startOverReason = reason
+            _ = state.end(reason: reason, closeCode: 4002)
+        }
     }
 }

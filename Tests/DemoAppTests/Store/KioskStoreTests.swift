@@ -190,6 +190,37 @@ import Testing
         #expect(session(database, visitor).account.value == nil)
     }
 
+    @Test("A sign-out makes the visitor's other sessions start over, not its own nor another visitor's")
+    func signOutEndsTheVisitorsOtherSessions() throws {
+        let services = KioskServices(
+            auction: AuctionService(lots: [], clock: ManualAuctionClock()), accounts: AccountDirectory(cost: .minimal))
+        let queue = DispatchQueue(label: "sessions")
+        let startedOver = Locked<[String]>([])
+        func session(_ name: String, visitor: String?) -> KioskSession {
+            KioskSession(
+                services: services,
+                environment: SessionEnvironment(
+                    executor: queue, request: SessionRequest(visitor: visitor.map { VisitorID(rawValue: $0) }))
+            ) { reason in startedOver.withLock { $0.append("\(name): \(reason)") } }
+        }
+        let (acting, otherTab, otherVisitor, anonymous) = (
+            session("acting", visitor: "v1"), session("other tab", visitor: "v1"), session("v2", visitor: "v2"),
+            session("anonymous", visitor: nil)
+        )
+        let ada = try services.accounts.signIn(email: "ada@example.com", password: "lovelace1843").get()
+        queue.sync {
+            acting.account.send(ada)
+            otherVisitor.account.send(ada)
+        }
+        queue.sync {}
+        #expect(startedOver.withLock { $0 }.isEmpty, "a sign-in ends nothing")
+        queue.sync { acting.account.send(nil) }
+        queue.sync {}
+        #expect(startedOver.withLock { $0 } == ["other tab: signed out in another tab"])
+        #expect(services.accounts.account(signedInBy: VisitorID(rawValue: "v2")) == ada)
+        withExtendedLifetime((otherTab, anonymous)) {}
+    }
+
     @Test("Remembered sign-ins are bounded: past the limit the oldest are forgotten")
     func boundedSignIns() throws {
         let accounts = AccountDirectory(capacity: 2, cost: .minimal)

@@ -7,7 +7,9 @@ public enum KioskApp {
     /// The app entry for a server, all sessions sharing `services`.
     public static func entry(_ services: KioskServices) -> AppEntry {
         { context, path in
-            let session = KioskSession(services: services, environment: context.environment)
+            let session = KioskSession(services: services, environment: context.environment) {
+                [weak context] reason in context?.startOver(reason: reason)
+            }
             context.show(ListingsScene(session: session))
             let route = path.split(separator: "?").first.map(String.init) ?? ""
             let parts = route.split(separator: "/").map(String.init)

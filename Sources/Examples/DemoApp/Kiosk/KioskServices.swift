@@ -1,4 +1,7 @@
 import Footlight
+import FootlightJSON
+import Foundation
+import Logging
 
 /// What every kiosk session shares: the live auction, the accounts, and how fast the
 /// page's clocks tick. Made once per server.
@@ -16,18 +19,25 @@ public struct KioskServices: Sendable {
     public let accountWork: BlockingWork?
     /// Makes the listings' rows once for every session showing them.
     public let rowFormatter = LotRowFormatter()
+    /// Where sessions tell each other about sign-outs: in this process, or on every
+    /// node through a backplane.
+    public let pubSub: any PubSub
+    let logger: Logger
 
     /// The default accounts are throwaway ones, in memory (tests, benchmarks); the
-    /// demo server passes its database's.
+    /// demo server passes its database's, and its Redis pub/sub when it has one.
     public init(
         auction: AuctionService, accounts: AccountDirectory = AccountDirectory(cost: .minimal),
-        accountWork: BlockingWork? = nil, tick: Duration = .seconds(1), latency: Duration = .milliseconds(300)
+        accountWork: BlockingWork? = nil, tick: Duration = .seconds(1), latency: Duration = .milliseconds(300),
+        pubSub: any PubSub = LocalPubSub(), logger: Logger = Logger(label: "footlight.kiosk")
     ) {
         self.auction = auction
         self.accounts = accounts
         self.accountWork = accountWork
         self.tick = tick
         self.latency = latency
+        self.pubSub = pubSub
+        self.logger = logger
     }
 }
 
@@ -48,8 +58,12 @@ public final class KioskSession {
     /// The accounts, answering on the session's clock.
     let accounts: any AccountService
 
-    /// The state of a session running in `environment`.
-    public init(services: KioskServices, environment: SessionEnvironment) {
+    /// The state of a session running in `environment`. When the visitor signs out in
+    /// another of their sessions, on any node, this one calls `startOver` (a server's
+    /// ``Context/startOver(reason:)``), so no tab stays signed in.
+    public init(
+        services: KioskServices, environment: SessionEnvironment, startOver: @escaping (String) -> Void = { _ in }
+    ) {
         self.services = services
         let auctionClock = services.auction.clock
         lots = services.auction.lotsPublisher(on: environment.executor).shareLatest()
@@ -60,18 +74,38 @@ public final class KioskSession {
         let visitor = environment.request.visitor
         let directory = services.accounts
         account = CurrentValueSubject(visitor.flatMap { directory.account(signedInBy: $0) })
+        let topic = visitor.map { "signed-out/\($0.rawValue)" }
+        let (pubSub, logger, marker) = (services.pubSub, services.logger, self.marker)
         remembering = account.dropFirst().removeDuplicates().sink { account in
-            guard let visitor else { return }
+            guard let visitor, let topic else { return }
             if let account {
                 directory.remember(account, signedInBy: visitor)
-            } else {
-                directory.forget(visitor)
+                return
+            }
+            directory.forget(visitor)
+            do {
+                try pubSub.publish(["session": .string(marker)], to: topic)
+            } catch {
+                logger.error("the visitor's other sessions were not told of a sign-out: \(error)")
+            }
+        }
+        if let topic {
+            // Delivered on this session's executor, where `startOver` may be called.
+            nonisolated(unsafe) let startOver = startOver
+            signOuts = pubSub.subscribe(to: topic, on: environment.executor) { event in
+                guard case .message(let message) = event, message["session"]?.stringValue != marker else { return }
+                startOver("signed out in another tab")
             }
         }
     }
 
-    /// Writes the sign-ins and sign-outs down for the visitor.
+    /// Writes the sign-ins and sign-outs down for the visitor, and tells the visitor's
+    /// other sessions of a sign-out.
     private var remembering: AnyCancellable?
+    /// The visitor's sign-outs in other sessions.
+    private var signOuts: PubSubSubscription?
+    /// Names this session in the sign-outs it publishes, so it skips its own.
+    private let marker = UUID().uuidString
 
     /// The lot with `id` (nil when there is none), live.
     func lot(_ id: String) -> AnyPublisher<Lot?, Never> {
