@@ -39,9 +39,9 @@ struct StartOverAcrossNodesTests {
         let redis = try RedisServer.start()
         defer { redis.stop() }
         let pubSubs = try (0..<2).map { _ in try RedisPubSub(.init(address: redis.address)) }
-        defer { pubSubs.forEach { $0.shutdown() } }
+        defer { for pubSub in pubSubs { pubSub.shutdown() } }
         let servers = try pubSubs.map { try TestServer.startApp(Self.roomApp($0)) }
-        defer { servers.forEach { $0.shutdown() } }
+        defer { for server in servers { server.shutdown() } }
 
         let leaving = try await TestClient.connect(port: servers[0].port, path: "/rooms/1")
         let staying = try await TestClient.connect(port: servers[1].port, path: "/rooms/1")
