@@ -107,6 +107,7 @@ let package = Package(
             name: "DemoApp",
             dependencies: [
                 "Footlight",
+                "FootlightRedis",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -156,7 +157,11 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoAppTests",
-            dependencies: ["DemoApp", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON"]
+            dependencies: [
+                "DemoApp", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON", "FootlightRedis",
+                // To write a database as an older version of the demo left it.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "FootlightServerTests",

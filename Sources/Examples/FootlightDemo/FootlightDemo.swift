@@ -185,12 +185,19 @@ struct FootlightDemo: ParsableCommand {
         case .auction:
             let directory = dataDir ?? Self.defaultDataDirectory
             let database = try KioskDatabase(directory: directory)
-            logger.info("the auction's accounts, lots and bids are in \(database.location)")
+            logger.info("the accounts are in \(database.location)")
             // Visitors' cookies (and so their sign-ins) and resume tokens outlive a restart.
             configuration.resumeTokenKey = try SigningKey.load(in: directory)
+            // With Redis, the lots and bids live there, shared by every node; the
+            // accounts stay in the data directory (nodes on one machine share it).
+            let ledger: any AuctionLedger =
+                redis.flatMap(RedisAddress.init).map { RedisAuctionLedger(address: $0, logger: logger) }
+                ?? SQLiteAuctionLedger(database: database, logger: logger)
             let auction = try AuctionService(
-                lots: AuctionCatalogue.lots(), clock: DispatchAuctionClock(), database: database,
-                relistAfter: relistAfter > 0 ? .milliseconds(Int(relistAfter * 1000)) : nil, logger: logger)
+                lots: AuctionCatalogue.lots(), clock: DispatchAuctionClock(), ledger: ledger,
+                relistAfter: relistAfter > 0 ? .milliseconds(Int(relistAfter * 1000)) : nil, pubSub: redisPubSub,
+                logger: logger)
+            logger.info("the auction's lots and bids are in \(ledger.location)")
             let services = KioskServices(
                 auction: auction, accounts: AccountDirectory(database: database), accountWork: BlockingWork(),
                 pubSub: pubSub, logger: logger)

@@ -133,6 +133,10 @@ final class Connection {
     private var pingDue = false
     /// A ping went out and the peer has not been heard from since.
     private var pinged = false
+    /// When a ping was asked for, if the peer has not been heard from since: it has
+    /// had its chance to answer from then (if its socket never took the ping, it is
+    /// not reading either).
+    private(set) var pingAskedAt: ContinuousClock.Instant?
 
     init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, request: ConnectionRequest = ConnectionRequest()) {
         self.handle = handle
@@ -216,6 +220,7 @@ final class Connection {
     func heard() {
         lastHeard = .now
         pinged = false
+        pingAskedAt = nil
     }
 
     /// Sends a ping ahead of queued frames, unless one went out since the peer was last
@@ -224,6 +229,7 @@ final class Connection {
         handle.loop.assertInLoop()
         guard !pinged, !pingDue, closeRequest == nil else { return }
         pingDue = true
+        pingAskedAt = .now
         lws_callback_on_writable(wsi)
     }
 

@@ -20,7 +20,8 @@ extension ServiceLoop {
     /// Starts checking this server loop's WebSocket connections: one sweep each
     /// ``LivenessPolicy/sweepInterval`` pings the peers silent for
     /// ``LivenessPolicy/pingAfter`` and hangs up on those silent for
-    /// ``LivenessPolicy/hangUpAfter``. A sweep costs one pass over the loop's
+    /// ``LivenessPolicy/hangUpAfter`` whose ping was asked for at least the difference
+    /// of the two ago (a late sweep never hangs up on an unpinged peer). A sweep costs one pass over the loop's
     /// connections, where libwebsockets' own checks cost a walk of a sorted list for every
     /// ping and pong (see ``ContextResources``).
     func startLivenessChecks(_ policy: LivenessPolicy) {
@@ -40,7 +41,11 @@ extension ServiceLoop {
         let now = ContinuousClock.now
         for connection in openConnections {
             let silent = now - connection.lastHeard
-            if silent >= policy.hangUpAfter {
+            // Never without a ping first, given the time between the two to answer: a
+            // sweep that came late (a busy loop) must not skip the ping.
+            if silent >= policy.hangUpAfter, let asked = connection.pingAskedAt,
+                now - asked >= policy.hangUpAfter - policy.pingAfter
+            {
                 policy.logger.info(
                     "hanging up WebSocket connection \(connection.id): nothing heard for \(silent.components.seconds) s, not even a pong"
                 )

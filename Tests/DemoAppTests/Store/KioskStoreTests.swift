@@ -1,8 +1,10 @@
-import DemoApp
 import Dispatch
 import Footlight
 import Foundation
+import GRDB
 import Testing
+
+@testable import DemoApp
 
 /// The kiosk's database in a real file: what a restart finds, and what a bad data
 /// directory says.
@@ -156,6 +158,60 @@ import Testing
             "\(error)".contains("\(damaged)/\(KioskDatabase.fileName) cannot be used")
                 && "\(error)".contains("not a database")
         }
+    }
+}
+
+@Suite struct LedgerMigrationTests {
+    @Test("Several openers of one new data directory at once (nodes of a cluster) all get a working database")
+    func concurrentOpeners() throws {
+        let directory = KioskStoreTests.DataDirectory()
+        let path = directory.path
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            do {
+                let database = try KioskDatabase(directory: path)
+                _ = try SQLiteAuctionLedger(database: database).records(["lot-1"])
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+    }
+
+    @Test("A database from before lots kept their bid counts (v2) keeps its bids: count, highest, bidder")
+    func fromVersion2() throws {
+        let directory = KioskStoreTests.DataDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        do {
+            let old = try DatabaseQueue(path: directory.path + "/" + KioskDatabase.fileName)
+            try KioskDatabase.migrator.migrate(old, upTo: "v2: visitors' sign-ins")
+            try old.write { db in
+                try db.execute(
+                    sql:
+                        "INSERT INTO lot (id, closesAt, listedFor, round, isClosed) VALUES ('lot-1', 2e9, 600, 2, 0), ('lot-2', 2e9, 600, 1, 1)"
+                )
+                for (round, amount, bidder) in [(1, 100, "ada"), (1, 200, "grace"), (2, 300, "ada"), (2, 400, "grace")]
+                {
+                    try db.execute(
+                        sql:
+                            "INSERT INTO bid (lotID, round, bidder, amountCents, placedAt) VALUES ('lot-1', ?, ?, ?, 1e9)",
+                        arguments: [round, bidder, amount])
+                }
+            }
+        }
+        let records = try SQLiteAuctionLedger(database: KioskDatabase(directory: directory.path)).records([
+            "lot-1", "lot-2",
+        ])
+        #expect(
+            records["lot-1"]
+                == LotRecord(
+                    closesAt: 2e9, listedFor: 600, round: 2, isClosed: false, bidCount: 2, highCents: 400,
+                    highBidder: "grace", version: 1))
+        #expect(
+            records["lot-2"]
+                == LotRecord(
+                    closesAt: 2e9, listedFor: 600, round: 1, isClosed: true, bidCount: 0, highCents: 0,
+                    highBidder: nil, version: 1))
     }
 }
 

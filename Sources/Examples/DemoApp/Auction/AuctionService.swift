@@ -7,14 +7,19 @@ import Logging
 /// The live auction: lots and bids shared by every session (a model controller, not a
 /// Director). Thread-safe: sessions call it from their own executors.
 ///
-/// Lots and bids live in the kiosk's database (``KioskDatabase``): an accepted bid is
-/// written before it is announced, so a restart loses none; the lots' closing times
-/// are kept as wall-clock times. Every change (an accepted bid, a lot closing, a lot
-/// listed again) is published to each subscriber as a snapshot of all lots, on the
-/// executor the subscriber named, in the order the changes happened. Lots close at
-/// their ``Lot/closesAt`` on the injected ``AuctionClock``, and, when the service is
-/// given a relisting delay, are listed again that long after they closed, for as long
-/// as they were listed before, so a long-running kiosk stays alive.
+/// Lots and bids live in a ledger (``AuctionLedger``): the kiosk's SQLite database on
+/// one node, Redis across nodes. The ledger decides, atomically, whether a bid is
+/// accepted, and it is written there before it is announced, so a restart loses none;
+/// closing times are kept as wall-clock times. The service keeps each lot's latest
+/// record, and every change (an accepted bid, a lot closing, a lot listed again) is
+/// published to each subscriber as a snapshot of all lots, on the executor the
+/// subscriber named. Given a pub/sub shared by the nodes, each change made here is
+/// published there too, and the changes other nodes make arrive through it: a record
+/// is applied only when it is newer than the one kept, so each change reaches the
+/// sessions once, whatever the order it arrives in. Lots close at their
+/// ``Lot/closesAt`` on the injected ``AuctionClock`` and, with a relisting delay, are
+/// listed again that long after they closed, for as long as they were listed before,
+/// so a long-running kiosk stays alive (every node tries; the ledger lets one win).
 public final class AuctionService: Sendable {
     /// The clock that stamps bids and closes lots.
     public let clock: any AuctionClock
@@ -23,27 +28,28 @@ public final class AuctionService: Sendable {
         let executor: any SessionExecutor
         let deliver: @Sendable ([Lot]) -> Void
     }
-    /// A lot's listing as the database keeps it.
-    private struct Listing {
-        /// Which listing of the lot this is, from 1; bids belong to one round.
-        var round: Int
-        /// How long each listing runs.
-        let listedFor: Duration
-    }
     private struct State {
         var lots: [Lot]
-        var listings: [Listing]
-        /// Positions in `lots` by id.
-        let index: [String: Int]
+        /// The ledger's record of each lot, as last applied.
+        var records: [LotRecord]
         var subscribers: [Int: Subscriber] = [:]
         var nextSubscriber = 0
     }
     private let state: Locked<State>
-    private let database: KioskDatabase
+    /// Positions in the lots by id.
+    private let index: [String: Int]
+    /// The lots as listed at start (their static parts: titles, starting prices).
+    private let listed: [Lot]
+    private let ledger: any AuctionLedger
     /// Seconds to add to a time on `clock` to get seconds since 1970.
     private let wallOffset: Double
     private let relistAfter: Duration?
     private let logger: Logger
+    private let pubSub: (any PubSub)?
+    private let changesFromOtherNodes = Locked<PubSubSubscription?>(nil)
+
+    /// The pub/sub topic of the lots' records.
+    static let topic = "auction.lots"
 
     /// A service holding `lots` (in catalogue order; ids must be unique, later
     /// duplicates are dropped) in a new database in memory, closing each on `clock`,
@@ -53,15 +59,28 @@ public final class AuctionService: Sendable {
         try! self.init(lots: lots, clock: clock, database: KioskDatabase())
     }
 
-    /// A service for `lots` (in catalogue order; later duplicate ids are dropped) whose
-    /// state is kept in `database`: a lot the database knows keeps its closing time,
-    /// round and bids from there, a new one is listed as given. Lots close on `clock`;
-    /// with `relistAfter`, a closed lot is listed again that long after it closed.
-    ///
-    /// - Throws: ``StoreError`` when the database cannot be read or written.
-    public init(
+    /// A service for `lots` whose state is kept in `database` (see
+    /// ``init(lots:clock:ledger:relistAfter:pubSub:logger:)``).
+    public convenience init(
         lots: [Lot], clock: any AuctionClock, database: KioskDatabase, relistAfter: Duration? = nil,
         logger: Logger = Logger(label: "footlight.auction")
+    ) throws(StoreError) {
+        try self.init(
+            lots: lots, clock: clock, ledger: SQLiteAuctionLedger(database: database, logger: logger),
+            relistAfter: relistAfter, logger: logger)
+    }
+
+    /// A service for `lots` (in catalogue order; later duplicate ids are dropped) whose
+    /// state is kept in `ledger`: a lot the ledger knows keeps its closing time, round
+    /// and bids from there, a new one is listed as given. Lots close on `clock`; with
+    /// `relistAfter`, a closed lot is listed again that long after it closed. With a
+    /// `pubSub` shared by several nodes (on one ledger), each node's changes reach the
+    /// others' sessions.
+    ///
+    /// - Throws: ``StoreError`` when the ledger cannot be read or written.
+    public init(
+        lots: [Lot], clock: any AuctionClock, ledger: any AuctionLedger, relistAfter: Duration? = nil,
+        pubSub: (any PubSub)? = nil, logger: Logger = Logger(label: "footlight.auction")
     ) throws(StoreError) {
         var unique: [Lot] = []
         var index: [String: Int] = [:]
@@ -71,54 +90,43 @@ public final class AuctionService: Sendable {
         }
         let now = clock.now
         let wallOffset = Date().timeIntervalSince1970 - now.seconds
-        var listings: [Listing] = []
-        do {
-            try database.writer.write { db in
-                for position in unique.indices {
-                    let (lot, listing) = try Self.load(unique[position], in: db, now: now, wallOffset: wallOffset)
-                    unique[position] = lot
-                    listings.append(listing)
-                }
+        let opened = try ledger.open(
+            unique.map { lot in
+                let listedFor = max(lot.closesAt - now, .zero)
+                return (
+                    lot.id,
+                    LotRecord(
+                        closesAt: lot.closesAt.seconds + wallOffset, listedFor: listedFor.seconds, round: 1,
+                        isClosed: lot.isClosed, bidCount: lot.bidCount,
+                        highCents: lot.bidCount > 0 ? lot.currentBidCents : 0, highBidder: lot.highestBidder,
+                        version: 1)
+                )
+            })
+        var records: [LotRecord] = []
+        for lot in unique {
+            guard let record = opened[lot.id] else {
+                throw StoreError("\(ledger.location) did not record lot \(lot.id)")
             }
-        } catch {
-            throw StoreError("the auction's lots cannot be read from \(database.location): \(error)")
+            records.append(record)
         }
         self.clock = clock
-        self.database = database
+        self.ledger = ledger
         self.wallOffset = wallOffset
         self.relistAfter = relistAfter
         self.logger = logger
-        state = Locked(State(lots: unique, listings: listings, index: index))
-        for lot in unique {
-            if !lot.isClosed {
-                scheduleClosing(of: lot.id, at: lot.closesAt)
-            } else if let relistAfter {
-                scheduleRelisting(of: lot.id, after: relistAfter)
+        self.pubSub = pubSub
+        self.index = index
+        listed = unique
+        state = Locked(
+            State(lots: zip(unique, records).map { $0.with($1, wallOffset: wallOffset) }, records: records))
+        if let pubSub {
+            let queue = DispatchQueue(label: "footlight.auction.sync")
+            let subscription = pubSub.subscribe(to: Self.topic, on: queue) { [weak self] event in
+                self?.receive(event)
             }
+            changesFromOtherNodes.withLock { $0 = subscription }
         }
-    }
-
-    /// `lot` as the database has it (its closing time, round, state and the bids of
-    /// that round), or `lot` as given, now recorded.
-    private static func load(_ lot: Lot, in db: Database, now: Duration, wallOffset: Double) throws -> (Lot, Listing) {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT closesAt, listedFor, round, isClosed FROM lot WHERE id = ?", arguments: [lot.id])
-        else {
-            let listedFor = max(lot.closesAt - now, .zero)
-            try db.execute(
-                sql: "INSERT INTO lot (id, closesAt, listedFor, round, isClosed) VALUES (?, ?, ?, 1, ?)",
-                arguments: [lot.id, lot.closesAt.seconds + wallOffset, listedFor.seconds, lot.isClosed])
-            return (lot, Listing(round: 1, listedFor: listedFor))
-        }
-        let listing = Listing(round: row["round"], listedFor: .seconds(row["listedFor"] as Double))
-        var loaded = lot.relisted(closingAt: .seconds((row["closesAt"] as Double) - wallOffset))
-        let bids = try Row.fetchAll(
-            db, sql: "SELECT bidder, amountCents FROM bid WHERE lotID = ? AND round = ? ORDER BY sequence",
-            arguments: [lot.id, listing.round])
-        for bid in bids { loaded = loaded.recording(bidOf: bid["amountCents"], by: bid["bidder"]) }
-        if row["isClosed"] as Bool { loaded = loaded.closed() }
-        return (loaded, listing)
+        for (position, record) in records.enumerated() { schedule(position, after: nil, record) }
     }
 
     // MARK: Reading
@@ -128,38 +136,31 @@ public final class AuctionService: Sendable {
 
     /// The lot with `id`, if any.
     public func lot(_ id: String) -> Lot? {
-        state.withLock { state in state.index[id].map { state.lots[$0] } }
+        guard let position = index[id] else { return nil }
+        return state.withLock { $0.lots[position] }
     }
 
     /// The bids accepted on a lot's current listing, oldest first.
     public func bids(onLot lotID: String) -> [Bid] {
-        guard let round = state.withLock({ state in state.index[lotID].map { state.listings[$0].round } }) else {
-            return []
-        }
-        return fetchBids("lotID = ? AND round = ?", [lotID, round])
+        guard let position = index[lotID] else { return [] }
+        let round = state.withLock { $0.records[position].round }
+        return readBids { () throws(StoreError) in try ledger.bids(onLot: lotID, round: round) }
     }
 
     /// The bids an account placed, oldest first.
     public func bids(by bidder: String) -> [Bid] {
-        fetchBids("bidder = ?", [bidder])
+        readBids { () throws(StoreError) in try ledger.bids(by: bidder) }
     }
 
-    private func fetchBids(_ condition: String, _ arguments: StatementArguments) -> [Bid] {
+    private func readBids(_ read: () throws(StoreError) -> [StoredBid]) -> [Bid] {
         do {
-            return try database.writer.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql:
-                        "SELECT sequence, lotID, bidder, amountCents, placedAt FROM bid WHERE \(condition) ORDER BY sequence",
-                    arguments: arguments
-                ).map { row in
-                    Bid(
-                        lotID: row["lotID"], bidder: row["bidder"], amountCents: row["amountCents"],
-                        placedAt: .seconds((row["placedAt"] as Double) - wallOffset), sequence: row["sequence"])
-                }
+            return try read().map { bid in
+                Bid(
+                    lotID: bid.lotID, bidder: bid.bidder, amountCents: bid.amountCents,
+                    placedAt: .seconds(bid.placedAt - wallOffset), sequence: bid.sequence)
             }
         } catch {
-            logger.error("the bids cannot be read from \(database.location): \(error)")
+            logger.error("\(error)")
             return []
         }
     }
@@ -167,41 +168,36 @@ public final class AuctionService: Sendable {
     // MARK: Bidding
 
     /// Places a bid of `amountCents` on a lot for the account `bidder`. Accepted when
-    /// the lot is open and the amount is at least its ``Lot/minimumNextBidCents``, and
-    /// then written to the database before it is announced.
+    /// the lot is open and the amount is at least its ``Lot/minimumNextBidCents`` (as
+    /// the ledger has the lot: a bid placed on another node counts), and then written
+    /// to the ledger before it is announced.
     public func placeBid(lotID: String, amountCents: Int, bidder: String) -> Result<Bid, BidError> {
         guard !bidder.isEmpty else { return .failure(.missingBidder) }
-        return state.withLock { state -> Result<Bid, BidError> in
-            // Read under the lock, so bid times never go backwards in sequence order.
-            let now = clock.now
-            guard let position = state.index[lotID] else { return .failure(.unknownLot(id: lotID)) }
-            let lot = state.lots[position]
-            guard lot.isOpen(at: now) else {
-                if !lot.isClosed { close(position, in: &state) }
-                return .failure(.lotClosed(id: lotID))
-            }
-            guard amountCents >= lot.minimumNextBidCents else {
-                return .failure(.tooLow(minimumCents: lot.minimumNextBidCents))
-            }
-            let sequence: Int64
-            do {
-                sequence = try database.writer.write { db in
-                    try db.execute(
-                        sql: "INSERT INTO bid (lotID, round, bidder, amountCents, placedAt) VALUES (?, ?, ?, ?, ?)",
-                        arguments: [
-                            lotID, state.listings[position].round, bidder, amountCents, now.seconds + wallOffset,
-                        ])
-                    return db.lastInsertedRowID
-                }
-            } catch {
-                logger.error("a bid on \(lotID) could not be recorded in \(database.location): \(error)")
-                return .failure(.notRecorded)
-            }
-            let bid = Bid(
-                lotID: lotID, bidder: bidder, amountCents: amountCents, placedAt: now, sequence: Int(sequence))
-            state.lots[position] = lot.recording(bidOf: amountCents, by: bidder)
-            Self.publish(&state)
-            return .success(bid)
+        guard let position = index[lotID] else { return .failure(.unknownLot(id: lotID)) }
+        let (clock, wallOffset) = (self.clock, self.wallOffset)
+        // The clock's reading, so a bid the ledger kept at that time gets it exactly (a
+        // wall-clock time in seconds since 1970 holds about a tenth of a microsecond).
+        let reading = Locked(Duration.zero)
+        let placed = ledger.placeBid(
+            on: lotID, amountCents: amountCents, bidder: bidder,
+            startingPriceCents: listed[position].startingPriceCents,
+            now: {
+                let now = clock.now
+                reading.withLock { $0 = now }
+                return now.seconds + wallOffset
+            })
+        switch placed {
+        case .success(let (bid, record)):
+            apply(record, at: position, announce: true)
+            let now = reading.withLock { $0 }
+            let placedAt = bid.placedAt == now.seconds + wallOffset ? now : .seconds(bid.placedAt - wallOffset)
+            return .success(
+                Bid(lotID: lotID, bidder: bidder, amountCents: amountCents, placedAt: placedAt, sequence: bid.sequence))
+        case .failure(.lotClosed(let id)):
+            closeIfDue(position)
+            return .failure(.lotClosed(id: id))
+        case .failure(let error):
+            return .failure(error)
         }
     }
 
@@ -270,58 +266,95 @@ public final class AuctionService: Sendable {
         }
     }
 
-    /// Closes the lot at `position` (the lock held), records it, announces it, and
-    /// schedules its relisting.
-    private func close(_ position: Int, in state: inout State) {
-        let lotID = state.lots[position].id
-        state.lots[position] = state.lots[position].closed()
-        database.writeOrLog("the closing of \(lotID)", to: logger) { db in
-            try db.execute(sql: "UPDATE lot SET isClosed = 1 WHERE id = ?", arguments: [lotID])
+    /// Keeps `record` for the lot at `position` if it is newer than the one kept, tells
+    /// the subscribers, schedules what comes next (its closing, its relisting) and, for
+    /// a change made here (`announce`), tells the other nodes.
+    private func apply(_ record: LotRecord, at position: Int, announce: Bool) {
+        let previous = state.withLock { state -> LotRecord? in
+            let previous = state.records[position]
+            guard record.version > previous.version else { return nil }
+            state.records[position] = record
+            state.lots[position] = listed[position].with(record, wallOffset: wallOffset)
+            Self.publish(&state)
+            return previous
         }
-        Self.publish(&state)
-        if let relistAfter { scheduleRelisting(of: lotID, after: relistAfter) }
+        guard let previous else { return }
+        schedule(position, after: previous, record)
+        guard announce, let pubSub else { return }
+        do {
+            try pubSub.publish(record.json(lotID: listed[position].id), to: Self.topic)
+        } catch {
+            logger.error("the other nodes were not told of a change to \(listed[position].id): \(error)")
+        }
     }
 
-    private func scheduleClosing(of lotID: String, at closesAt: Duration) {
-        clock.schedule(after: closesAt - clock.now) { [weak self] in self?.closeIfDue(lotID) }
+    /// Sets the timer a new record needs: its closing when it is open in a new round
+    /// (or at start), its relisting when it has just closed.
+    private func schedule(_ position: Int, after previous: LotRecord?, _ record: LotRecord) {
+        if !record.isClosed {
+            guard previous == nil || previous?.round != record.round || previous?.isClosed == true else { return }
+            scheduleClosing(of: position, at: .seconds(record.closesAt - wallOffset))
+        } else if let relistAfter, previous?.isClosed != true {
+            clock.schedule(after: relistAfter) { [weak self] in self?.relist(position, round: record.round) }
+        }
+    }
+
+    private func scheduleClosing(of position: Int, at closesAt: Duration) {
+        clock.schedule(after: closesAt - clock.now) { [weak self] in self?.closeIfDue(position) }
     }
 
     /// Closes a lot whose time has come; a timer that fired early is set again.
-    private func closeIfDue(_ lotID: String) {
+    private func closeIfDue(_ position: Int) {
+        let record = state.withLock { $0.records[position] }
+        guard !record.isClosed else { return }
         let now = clock.now
-        let early = state.withLock { state -> Duration? in
-            guard let position = state.index[lotID], !state.lots[position].isClosed else { return nil }
-            let lot = state.lots[position]
-            guard now >= lot.closesAt else { return lot.closesAt }
-            close(position, in: &state)
-            return nil
+        let closesAt = Duration.seconds(record.closesAt - wallOffset)
+        guard now >= closesAt else { return scheduleClosing(of: position, at: closesAt) }
+        do {
+            guard
+                let (closed, changed) = try ledger.close(
+                    listed[position].id, round: record.round, now: now.seconds + wallOffset)
+            else { return }
+            apply(closed, at: position, announce: changed)
+        } catch {
+            logger.error("\(error)")
         }
-        if let early { scheduleClosing(of: lotID, at: early) }
     }
 
-    private func scheduleRelisting(of lotID: String, after delay: Duration) {
-        clock.schedule(after: delay) { [weak self] in self?.relist(lotID) }
+    /// Lists a lot closed in `round` again, with no bids, for as long as its listing runs.
+    private func relist(_ position: Int, round: Int) {
+        let record = state.withLock { $0.records[position] }
+        guard record.isClosed, record.round == round else { return }
+        let closesAt = clock.now.seconds + wallOffset + record.listedFor
+        do {
+            guard let (relisted, changed) = try ledger.relist(listed[position].id, round: round, closesAt: closesAt)
+            else { return }
+            apply(relisted, at: position, announce: changed)
+        } catch {
+            logger.error("\(error)")
+        }
     }
 
-    /// Lists a closed lot again, with no bids, for as long as its listing runs.
-    private func relist(_ lotID: String) {
-        let closesAt = state.withLock { state -> Duration? in
-            guard let position = state.index[lotID], state.lots[position].isClosed else { return nil }
-            var listing = state.listings[position]
-            listing.round += 1
-            let closesAt = clock.now + listing.listedFor
-            let (round, wall) = (listing.round, closesAt.seconds + wallOffset)
-            database.writeOrLog("the relisting of \(lotID)", to: logger) { db in
-                try db.execute(
-                    sql: "UPDATE lot SET round = ?, closesAt = ?, isClosed = 0 WHERE id = ?",
-                    arguments: [round, wall, lotID])
+    /// A lot's record from another node, or word that some may have been missed (then
+    /// every lot is read from the ledger again).
+    private func receive(_ event: PubSubEvent) {
+        switch event {
+        case .message(let message):
+            guard let (lotID, record) = LotRecord.from(message), let position = index[lotID] else {
+                logger.warning("a message on \(Self.topic) is not a record of a lot listed here; dropped")
+                return
             }
-            state.listings[position] = listing
-            state.lots[position] = state.lots[position].relisted(closingAt: closesAt)
-            Self.publish(&state)
-            return closesAt
+            apply(record, at: position, announce: false)
+        case .missed:
+            do {
+                let records = try ledger.records(listed.map(\.id))
+                for (lotID, record) in records {
+                    if let position = index[lotID] { apply(record, at: position, announce: false) }
+                }
+            } catch {
+                logger.error("\(error)")
+            }
         }
-        if let closesAt { scheduleClosing(of: lotID, at: closesAt) }
     }
 }
 

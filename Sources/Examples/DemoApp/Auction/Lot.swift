@@ -92,11 +92,26 @@ public struct Lot: Equatable, Sendable, Identifiable {
     /// How much a bid must exceed `cents` by: $25 under $1,000, $100 under $10,000,
     /// $500 from there.
     public static func minimumIncrement(above cents: Int) -> Int {
-        switch cents {
-        case ..<100_000: 2_500
-        case ..<1_000_000: 10_000
-        default: 50_000
+        incrementSteps.first { cents < $0.below }?.step ?? incrementAbove
+    }
+
+    /// The increments by price band: a bid on a lot whose current bid is under `below`
+    /// must exceed it by at least `step` (a ledger that checks bids itself, such as a
+    /// Redis script, is given this table).
+    static let incrementSteps: [(below: Int, step: Int)] = [(100_000, 2_500), (1_000_000, 10_000)]
+    /// The increment from the last band up.
+    static let incrementAbove = 50_000
+
+    /// The lot with its listing and bids as a ledger keeps them.
+    func with(_ record: LotRecord, wallOffset: Double) -> Lot {
+        var lot = relisted(closingAt: .seconds(record.closesAt - wallOffset))
+        if record.bidCount > 0 {
+            lot.bidCount = record.bidCount
+            lot.currentBidCents = record.highCents
+            lot.highestBidder = record.highBidder
         }
+        lot.isClosed = record.isClosed
+        return lot
     }
 }
 

@@ -26,6 +26,16 @@ public final class KioskDatabase: Sendable {
         if FileManager.default.fileExists(atPath: path), access(path, R_OK | W_OK) != 0 {
             throw StoreError("the database \(path) cannot be read and written: \(String(cString: strerror(errno)))")
         }
+        // Nodes sharing a data directory (scripts/cluster) may open it at once: one at a
+        // time brings the tables up to date. The lock goes with the descriptor.
+        let lock = open(directory + "/kiosk.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard lock >= 0 else {
+            throw StoreError("cannot open \(directory)/kiosk.lock: \(String(cString: strerror(errno)))")
+        }
+        defer { close(lock) }
+        guard flock(lock, LOCK_EX) == 0 else {
+            throw StoreError("cannot lock \(directory)/kiosk.lock: \(String(cString: strerror(errno)))")
+        }
         location = path
         do {
             var configuration = Configuration()
@@ -62,7 +72,7 @@ public final class KioskDatabase: Sendable {
     }
 
     /// The schema, one migration per change; never edit one that has shipped.
-    private static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: accounts, lots, bids") { db in
             try db.create(table: "account") { table in
@@ -100,6 +110,24 @@ public final class KioskDatabase: Sendable {
                 table.column("accountKey", .text).notNull().references("account", onDelete: .cascade)
                 table.column("signedInAt", .double).notNull().indexed()
             }
+        }
+        migrator.registerMigration("v3: each lot's bids so far and a version") { db in
+            try db.alter(table: "lot") { table in
+                table.add(column: "bidCount", .integer).notNull().defaults(to: 0)
+                table.add(column: "highCents", .integer).notNull().defaults(to: 0)
+                table.add(column: "highBidder", .text)
+                table.add(column: "version", .integer).notNull().defaults(to: 1)
+            }
+            // Bids only go up: the round's last bid is its highest.
+            try db.execute(
+                sql: """
+                    UPDATE lot SET
+                        bidCount = (SELECT COUNT(*) FROM bid WHERE bid.lotID = lot.id AND bid.round = lot.round),
+                        highCents = COALESCE((SELECT amountCents FROM bid WHERE bid.lotID = lot.id AND bid.round = lot.round
+                            ORDER BY sequence DESC LIMIT 1), 0),
+                        highBidder = (SELECT bidder FROM bid WHERE bid.lotID = lot.id AND bid.round = lot.round
+                            ORDER BY sequence DESC LIMIT 1)
+                    """)
         }
         return migrator
     }
