@@ -139,7 +139,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FootlightFanout",
-            dependencies: ["FootlightServer", "DemoApp", "BenchSupport"],
+            dependencies: ["FootlightServer", "FootlightRedis", "FootlightTesting", "DemoApp", "BenchSupport"],
             path: "Sources/Tools/FootlightFanout"
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 import FootlightServer
 
-/// N kiosk pages on one client loop, serviced by the calling thread: each joins, then
+/// N kiosk pages on one client loop, serviced by the calling thread (on one or more
+/// nodes' ports): each joins, then
 /// counts the patches it receives and when the newest arrived.
 final class FanoutClients: WebSocketClientDelegate {
     let loop: WebSocketClientLoop
@@ -23,10 +24,12 @@ final class FanoutClients: WebSocketClientDelegate {
         lastPatch = Array(repeating: .now, count: count)
     }
 
-    /// Opens every connection to `port` and waits until each shows its first page.
-    func connectAll(port: Int, timeout: Duration) throws(FanoutError) {
+    /// Opens the connections, spread evenly over `ports` (one per node), and waits
+    /// until each shows its first page.
+    func connectAll(ports: [Int], timeout: Duration) throws(FanoutError) {
         let deadline = ContinuousClock.now + timeout
         for index in mounted.indices {
+            let port = ports[index % ports.count]
             let connection = WebSocketClientConnection(on: loop, tag: index, delegate: self)
             connections.append(connection)
             connection.connect(

@@ -1,5 +1,7 @@
 import DemoApp
 import Dispatch
+import Footlight
+import FootlightRedis
 import FootlightServer
 import Foundation
 
@@ -7,12 +9,30 @@ import Foundation
 /// cannot hold both ends of 10,000 sockets under a 20,000-descriptor limit): the kiosk
 /// on a still clock, and a bid on the first open lot each time the process gets SIGUSR1.
 enum FanoutServer {
-    /// Serves until stdin closes; prints "port N" once listening.
-    static func run(sessions: Int, loops: Int) throws -> Never {
+    /// Serves until stdin closes; prints "port N" once listening. With `redis`, a node
+    /// of a cluster: the auction in Redis, its changes through Redis pub/sub.
+    static func run(sessions: Int, loops: Int, redis: RedisAddress?) throws -> Never {
         // A still clock: lots never close and "time left" never changes, so every patch a
         // session gets after joining is the bid's.
-        let auction = AuctionService(lots: AuctionCatalogue.lots(), clock: ManualAuctionClock())
-        let services = KioskServices(auction: auction, tick: .seconds(3600), latency: .milliseconds(1))
+        let clock = ManualAuctionClock()
+        let auction: AuctionService
+        var pubSub: RedisPubSub?
+        if let redis {
+            let backplane = try RedisPubSub(.init(address: redis))
+            pubSub = backplane
+            auction = try AuctionService(
+                lots: AuctionCatalogue.lots(), clock: clock, ledger: RedisAuctionLedger(address: redis),
+                pubSub: backplane)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !backplane.isLive {
+                guard ContinuousClock.now < deadline else { throw FanoutError("no Redis subscription at \(redis)") }
+                usleep(10_000)
+            }
+        } else {
+            auction = AuctionService(lots: AuctionCatalogue.lots(), clock: clock)
+        }
+        let services = KioskServices(
+            auction: auction, tick: .seconds(3600), latency: .milliseconds(1), pubSub: pubSub ?? LocalPubSub())
         var configuration = ServerConfiguration(publicDirectory: FileManager.default.temporaryDirectory.path)
         configuration.port = 0
         configuration.loops = loops
@@ -35,6 +55,7 @@ enum FanoutServer {
         // The driver closes our stdin when it is done (or dies).
         while FileHandle.standardInput.availableData.count > 0 {}
         server.shutdown(drainTimeout: .zero)
+        pubSub?.shutdown()
         exit(0)
     }
 }
