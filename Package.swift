@@ -100,6 +100,7 @@ let package = Package(
                 "FootlightJSON",
                 "FootlightServer",
                 "FootlightRedis",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Examples: the demo app and its command line, apart from the framework.

@@ -41,8 +41,8 @@ extension RedisPubSub {
                 try live.flush()
                 for _ in batch {
                     // PUBLISH answers with the number of receivers; an error reply means
-                    // this Redis refuses it (a replica, an ACL): sending it again would
-                    // not help, so the message is dropped with a log line.
+                    // this Redis refuses it (an ACL, a script running too long): the
+                    // message is dropped with a log line rather than block the queue.
                     if case .error(let text) = try live.nextReply() {
                         logger.error("Redis at \(configuration.address) refused a publish: \(text)")
                     }
@@ -53,7 +53,7 @@ extension RedisPubSub {
             } catch {
                 connection = nil
                 away.away(error, retryingIn: backoff)
-                _ = outboxSignal.wait(timeout: .now() + .nanoseconds(backoff.clampedNanoseconds))
+                pause(backoff)
                 backoff = grown(backoff)
             }
         }

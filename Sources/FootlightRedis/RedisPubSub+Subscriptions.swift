@@ -13,8 +13,6 @@ extension RedisPubSub {
         var topics: Set<String> = []
         /// Subscribe confirmations still to come before the subscriptions are live.
         var unconfirmed = 0
-        /// Whether subscribers get ``PubSubEvent/missed`` once they are live again.
-        var owesMissed: Bool
         /// When the last bytes came from Redis, and whether a PING is unanswered.
         var lastHeard = ContinuousClock.now
         var pinged = false
@@ -27,25 +25,23 @@ extension RedisPubSub {
         var backoff = configuration.initialBackoff
         var away = AwayLog(what: "subscriptions", address: configuration.address, logger: logger)
         var filter = SequenceFilter()
-        var hasConnected = false
         while !isStopped {
             do throws(RedisError) {
                 let connection = try RedisConnection(to: configuration.address, timeout: configuration.timeout)
-                var subscriptions = Subscriptions(connection: connection, owesMissed: hasConnected)
+                var subscriptions = Subscriptions(connection: connection)
                 // The first PONG shows this is a Redis that answers.
                 try connection.append("PING")
+                try connection.flush()
                 subscriptions.pinged = true
                 try serve(&subscriptions, filter: &filter) {
                     away.back()
                     backoff = configuration.initialBackoff
-                    hasConnected = true
                 }
                 return  // stopped
             } catch {
                 subscriptionsLive.withLock { $0 = false }
                 away.away(error, retryingIn: backoff)
-                var descriptor = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&descriptor, 1, Int32(clamping: backoff.clampedNanoseconds / 1_000_000))
+                pause(backoff)
                 wake.drain()
                 backoff = grown(backoff)
             }
@@ -111,7 +107,7 @@ extension RedisPubSub {
         }
         try subscriptions.connection.flush()
         subscriptions.topics = wanted
-        if subscriptions.unconfirmed == 0 { becameLive(&subscriptions) }
+        if subscriptions.unconfirmed == 0 { subscriptionsLive.withLock { $0 = true } }
     }
 
     private func handle(
@@ -137,7 +133,11 @@ extension RedisPubSub {
             receive(payload, on: String(channel.dropFirst(configuration.channelPrefix.count)), filter: &filter)
         case "subscribe":
             subscriptions.unconfirmed = max(0, subscriptions.unconfirmed - 1)
-            if subscriptions.unconfirmed == 0 { becameLive(&subscriptions) }
+            if subscriptions.unconfirmed == 0 { subscriptionsLive.withLock { $0 = true } }
+            // From now on nothing published to the topic is lost; before, it may have been.
+            if let channel = parts.dropFirst().first?.text, channel.hasPrefix(configuration.channelPrefix) {
+                local.deliver(.missed, to: String(channel.dropFirst(configuration.channelPrefix.count)))
+            }
         case "unsubscribe", "pong":
             return
         default:
@@ -162,15 +162,5 @@ extension RedisPubSub {
         }
         guard envelope.origin != origin, filter.admits(envelope.sequence, from: envelope.origin) else { return }
         local.deliver(.message(envelope.message), to: topic)
-    }
-
-    /// Every topic is confirmed: the subscriptions are live, and after a break the
-    /// subscribers learn they may have missed messages.
-    private func becameLive(_ subscriptions: inout Subscriptions) {
-        subscriptionsLive.withLock { $0 = true }
-        if subscriptions.owesMissed {
-            subscriptions.owesMissed = false
-            local.deliverToAll(.missed)
-        }
     }
 }

@@ -6,6 +6,10 @@ import FootlightJSON
 import Foundation
 import Logging
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A ``PubSub`` shared by every node through Redis pub/sub.
 ///
 /// Subscribers in this process get a message as ``LocalPubSub`` hands it over, at
@@ -17,11 +21,13 @@ import Logging
 ///
 /// While Redis is away (down, restarting, unreachable) both threads try again with a
 /// growing backoff and one log line says so; messages wait, up to
-/// ``Configuration/maximumWaiting``, and are sent when it is back. Each message
+/// ``Configuration/maximumWaiting``, and are sent when it is back (past that, a message
+/// reaches this process's subscribers only, and `publish` throws). Each message
 /// carries its publisher's id and number, so one sent again after a lost reply is
-/// applied once. When the subscriptions are back after a break, every subscriber here
-/// gets ``PubSubEvent/missed``: what was published meanwhile is gone (Redis pub/sub
-/// keeps nothing), so shared state should be read again.
+/// applied once. Each time Redis confirms a topic's subscription (the first time, and
+/// again after a break), that topic's subscribers here get ``PubSubEvent/missed``: what
+/// was published before is gone (Redis pub/sub keeps nothing), so shared state should
+/// be read again.
 ///
 /// The threads keep the pub/sub alive until ``shutdown()``.
 public final class RedisPubSub: PubSub {
@@ -116,7 +122,7 @@ public final class RedisPubSub: PubSub {
                 outbox.refusedSinceLog += 1
                 return PubSubError(
                     .queueFull,
-                    "\(configuration.maximumWaiting) messages are waiting for Redis at \(configuration.address); a message to \(topic) was not published"
+                    "\(configuration.maximumWaiting) messages are waiting for Redis at \(configuration.address); a message to \(topic) reached this process's subscribers only"
                 )
             }
             let envelope = PubSubEnvelope.encode(origin: origin, sequence: outbox.nextSequence, message: encoded)
@@ -124,9 +130,11 @@ public final class RedisPubSub: PubSub {
             outbox.waiting.append((channel, envelope))
             return nil
         }
+        if refusal?.kind == .shutDown { throw refusal! }
+        // This process's subscribers are served whether or not Redis takes the message.
+        local.deliver(.message(message), to: topic)
         if let refusal { throw refusal }
         outboxSignal.signal()
-        local.deliver(.message(message), to: topic)
     }
 
     public func subscribe(
@@ -161,6 +169,15 @@ public final class RedisPubSub: PubSub {
     }
 
     var isStopped: Bool { outbox.withLock { $0.isStopped } }
+
+    /// Waits `backoff` before a thread tries Redis again; returns early only when the
+    /// pub/sub stops (a message published or a topic added does not cut it short).
+    func pause(_ backoff: Duration) {
+        let deadline = ContinuousClock.now + backoff
+        while !isStopped, ContinuousClock.now < deadline {
+            usleep(UInt32(min(10_000, max(1, (deadline - ContinuousClock.now).clampedNanoseconds / 1_000))))
+        }
+    }
 
     /// Doubles `backoff` up to the configured maximum.
     func grown(_ backoff: Duration) -> Duration {

@@ -35,6 +35,7 @@ class Cluster:
     url: str
     nodes: dict[int, int]  # port → pid
     lines: list[str]
+    log: Path  # what the script wrote to stderr
 
 
 @pytest.fixture
@@ -67,7 +68,7 @@ def cluster(tmp_path):
             assert match, line
             nodes[int(match.group(3))] = int(match.group(2))
         assert len(nodes) == 2
-        yield Cluster(process, f"http://127.0.0.1:{port}", nodes, lines)
+        yield Cluster(process, f"http://127.0.0.1:{port}", nodes, lines, log)
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -139,8 +140,13 @@ def test_a_bid_reaches_the_other_node_and_a_dead_nodes_visitors_move(cluster, op
     bidder.screenshot("cluster-moved-to-the-other-node")
     print(f"moved to the other node {moved_after:.2f} s after the kill")
 
-    # The cluster goes on without node A; stopping it stops everything it started.
+    # The cluster goes on without node A, and says so; stopping it stops everything it started.
     assert cluster.process.poll() is None
+    reported = re.compile(rf"node \d \(pid {cluster.nodes[port_a]}\) exited")
+    deadline = time.monotonic() + 5
+    while not reported.search(cluster.log.read_text(errors="replace")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert reported.search(cluster.log.read_text(errors="replace"))
     cluster.process.send_signal(signal.SIGTERM)
     cluster.process.wait(20)
     assert not any(_alive(pid) for pid in cluster.nodes.values())

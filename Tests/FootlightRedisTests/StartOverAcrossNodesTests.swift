@@ -24,7 +24,7 @@ struct StartOverAcrossNodesTests {
                 leave.sink { _ in try? pubSub.publish(.string(marker), to: "room:\(path)") })
             nonisolated(unsafe) weak let context = context  // used on the session's executor only
             let subscription = pubSub.subscribe(to: "room:\(path)", on: context!.environment.executor) { event in
-                guard event != .message(.string(marker)) else { return }
+                guard case .message(let message) = event, message != .string(marker) else { return }
                 context?.startOver(reason: "someone left the room")
             }
             stage.keep(AnyCancellable { subscription.cancel() })

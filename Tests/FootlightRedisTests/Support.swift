@@ -1,7 +1,6 @@
 import Footlight
 import FootlightRedis
 import Foundation
-import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -19,37 +18,6 @@ func waitFor(_ what: String, timeout: Duration = .seconds(10), _ condition: () t
 struct TestTimeout: Error, CustomStringConvertible {
     let what: String
     var description: String { "timed out waiting for \(what)" }
-}
-
-/// A logger that keeps every message, so a test can check what reached the log.
-final class LogLines: Sendable {
-    private let kept = Locked<[String]>([])
-
-    var lines: [String] { kept.withLock { $0 } }
-
-    func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
-
-    var logger: Logger {
-        var logger = Logger(label: "footlight-test") { _ in Handler(lines: self) }
-        logger.logLevel = .trace
-        return logger
-    }
-
-    private struct Handler: LogHandler {
-        let lines: LogLines
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            guard event.level >= .info else { return }
-            lines.kept.withLock { $0.append("\(event.message)") }
-        }
-    }
 }
 
 /// A TCP server on 127.0.0.1 that is not Redis: it answers every connection with

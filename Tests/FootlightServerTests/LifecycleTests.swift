@@ -57,12 +57,13 @@ struct LifecycleTests {
         try await other.waitUntil("/count", in: "counter", equals: "Count: 1")
     }
 
-    /// The counter on a server that pings after 1 s of silence and hangs up after 2 s.
+    /// The counter on a server that pings after 1 s of silence and hangs up after 3 s
+    /// (a peer has 2 s to answer the ping: 1 s was too little for a busy machine).
     static func counterPingingAfterOneSecond() throws -> Server {
         try TestServer.start(
             configure: {
                 $0.pingAfterIdleSeconds = 1
-                $0.hangUpAfterIdleSeconds = 2
+                $0.hangUpAfterIdleSeconds = 3
             }, stages: { _ in [CounterScene.makeStage()] })
     }
 
@@ -89,7 +90,7 @@ struct LifecycleTests {
         let client = try await TestClient.connect(to: server)
         // Silent for twice the hang-up time: only the pongs to the server's pings (sent
         // by the client library) are heard.
-        try await Task.sleep(for: .seconds(4.5))
+        try await Task.sleep(for: .seconds(6.5))
         #expect(server.openConnectionCount == 1)
         #expect(server.retainedSessionCount == 0)
         try await client.send("increment", in: "counter")

@@ -11,8 +11,9 @@ import FootlightJSON
 /// Redis address uses one backed by Redis pub/sub (`FootlightRedis`), with the same
 /// interface, so services never know which one they have.
 ///
-/// A backplane is a way to announce changes, not a store: a subscriber that was cut
-/// off gets ``PubSubEvent/missed`` and should read the shared state again.
+/// A backplane is a way to announce changes, not a store: a subscriber gets
+/// ``PubSubEvent/missed`` when messages may have passed it by, and should read the
+/// shared state again.
 public protocol PubSub: AnyObject, Sendable {
     /// Publishes `message` to every subscriber of `topic`. Subscribers in this
     /// process get it first; other nodes as soon as the backplane takes it.
@@ -32,8 +33,9 @@ public protocol PubSub: AnyObject, Sendable {
 public enum PubSubEvent: Sendable, Equatable {
     /// A message published to the topic.
     case message(JSON)
-    /// The backplane was away for a while: messages published meanwhile may never
-    /// arrive. Read the shared state again.
+    /// Messages published before now may never arrive: the backplane has just made
+    /// the subscription live (at first, or again after it was away). Read the shared
+    /// state again. ``LocalPubSub`` never sends it.
     case missed
 }
 

@@ -133,9 +133,9 @@ final class Connection {
     private var pingDue = false
     /// A ping went out and the peer has not been heard from since.
     private var pinged = false
-    /// When a ping was asked for, if the peer has not been heard from since: it has
-    /// had its chance to answer from then (if its socket never took the ping, it is
-    /// not reading either).
+    /// When a ping (or a close) was asked for, if the peer has not been heard from
+    /// since: it has had its chance to answer from then (if its socket never took the
+    /// ping, it is not reading either).
     private(set) var pingAskedAt: ContinuousClock.Instant?
 
     init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, request: ConnectionRequest = ConnectionRequest()) {
@@ -160,6 +160,8 @@ final class Connection {
     func requestClose(code: UInt16, reason: String) {
         handle.loop.assertInLoop()
         if closeRequest == nil { closeRequest = (code, reason) }
+        // No ping follows a close: a peer that does not read it is hung up on as if pinged.
+        if pingAskedAt == nil { pingAskedAt = .now }
         lws_callback_on_writable(wsi)
     }
 
@@ -220,7 +222,8 @@ final class Connection {
     func heard() {
         lastHeard = .now
         pinged = false
-        pingAskedAt = nil
+        // A closing connection gets no ping: its close stands for one.
+        pingAskedAt = closeRequest == nil ? nil : lastHeard
     }
 
     /// Sends a ping ahead of queued frames, unless one went out since the peer was last

@@ -246,7 +246,7 @@ import Testing
         #expect(session(database, visitor).account.value == nil)
     }
 
-    @Test("A sign-out makes the visitor's other sessions start over, not its own nor another visitor's")
+    @Test("A sign-out makes the visitor's other signed-in sessions start over, not its own nor another visitor's")
     func signOutEndsTheVisitorsOtherSessions() throws {
         let services = KioskServices(
             auction: AuctionService(lots: [], clock: ManualAuctionClock()), accounts: AccountDirectory(cost: .minimal))
@@ -259,22 +259,25 @@ import Testing
                     executor: queue, request: SessionRequest(visitor: visitor.map { VisitorID(rawValue: $0) }))
             ) { reason in startedOver.withLock { $0.append("\(name): \(reason)") } }
         }
-        let (acting, otherTab, otherVisitor, anonymous) = (
-            session("acting", visitor: "v1"), session("other tab", visitor: "v1"), session("v2", visitor: "v2"),
-            session("anonymous", visitor: nil)
+        let (acting, otherVisitor, anonymous) = (
+            session("acting", visitor: "v1"), session("v2", visitor: "v2"), session("anonymous", visitor: nil)
         )
+        // Opened before the sign-in, and never signed in since (a form half typed, say).
+        let signedOutTab = session("signed-out tab", visitor: "v1")
         let ada = try services.accounts.signIn(email: "ada@example.com", password: "lovelace1843").get()
         queue.sync {
             acting.account.send(ada)
             otherVisitor.account.send(ada)
         }
         queue.sync {}
+        let otherTab = session("other tab", visitor: "v1")
+        #expect(otherTab.account.value == ada)
         #expect(startedOver.withLock { $0 }.isEmpty, "a sign-in ends nothing")
         queue.sync { acting.account.send(nil) }
         queue.sync {}
         #expect(startedOver.withLock { $0 } == ["other tab: signed out in another tab"])
         #expect(services.accounts.account(signedInBy: VisitorID(rawValue: "v2")) == ada)
-        withExtendedLifetime((otherTab, anonymous)) {}
+        withExtendedLifetime((otherTab, anonymous, signedOutTab)) {}
     }
 
     @Test("Remembered sign-ins are bounded: past the limit the oldest are forgotten")

@@ -194,8 +194,15 @@ public final class AuctionService: Sendable {
             return .success(
                 Bid(lotID: lotID, bidder: bidder, amountCents: amountCents, placedAt: placedAt, sequence: bid.sequence))
         case .failure(.lotClosed(let id)):
-            closeIfDue(position)
+            // Closed in the ledger, or due by this node's clock: record it now rather than
+            // at the timer (which is set already, so none is added when it is not due).
+            closeIfDue(position, settingTimer: false)
             return .failure(.lotClosed(id: id))
+        case .failure(.notRecorded):
+            // The ledger may have taken the bid before the answer was lost: show what it
+            // holds, here and on the other nodes.
+            refresh(position)
+            return .failure(.notRecorded)
         case .failure(let error):
             return .failure(error)
         }
@@ -294,22 +301,30 @@ public final class AuctionService: Sendable {
         if !record.isClosed {
             guard previous == nil || previous?.round != record.round || previous?.isClosed == true else { return }
             scheduleClosing(of: position, at: .seconds(record.closesAt - wallOffset))
-        } else if let relistAfter, previous?.isClosed != true {
+        } else if let relistAfter, previous?.isClosed != true || previous?.round != record.round {
             clock.schedule(after: relistAfter) { [weak self] in self?.relist(position, round: record.round) }
         }
     }
+
+    /// How long a closing or relisting the ledger could not record waits to be tried again.
+    static let retryAfter: Duration = .seconds(1)
 
     private func scheduleClosing(of position: Int, at closesAt: Duration) {
         clock.schedule(after: closesAt - clock.now) { [weak self] in self?.closeIfDue(position) }
     }
 
-    /// Closes a lot whose time has come; a timer that fired early is set again.
-    private func closeIfDue(_ position: Int) {
+    /// Closes a lot whose time has come; a timer that fired early is set again (unless
+    /// `settingTimer` is false), and a closing the ledger could not record is tried
+    /// again a little later.
+    private func closeIfDue(_ position: Int, settingTimer: Bool = true) {
         let record = state.withLock { $0.records[position] }
         guard !record.isClosed else { return }
         let now = clock.now
         let closesAt = Duration.seconds(record.closesAt - wallOffset)
-        guard now >= closesAt else { return scheduleClosing(of: position, at: closesAt) }
+        guard now >= closesAt else {
+            if settingTimer { scheduleClosing(of: position, at: closesAt) }
+            return
+        }
         do {
             guard
                 let (closed, changed) = try ledger.close(
@@ -317,7 +332,8 @@ public final class AuctionService: Sendable {
             else { return }
             apply(closed, at: position, announce: changed)
         } catch {
-            logger.error("\(error)")
+            logger.error("\(error); trying again in \(Self.retryAfter)")
+            clock.schedule(after: Self.retryAfter) { [weak self] in self?.closeIfDue(position) }
         }
     }
 
@@ -330,6 +346,19 @@ public final class AuctionService: Sendable {
             guard let (relisted, changed) = try ledger.relist(listed[position].id, round: round, closesAt: closesAt)
             else { return }
             apply(relisted, at: position, announce: changed)
+        } catch {
+            logger.error("\(error); trying again in \(Self.retryAfter)")
+            clock.schedule(after: Self.retryAfter) { [weak self] in self?.relist(position, round: round) }
+        }
+    }
+
+    /// Reads a lot's record from the ledger again, and applies and announces it if it is
+    /// newer than the one held.
+    private func refresh(_ position: Int) {
+        do {
+            if let record = try ledger.records([listed[position].id])[listed[position].id] {
+                apply(record, at: position, announce: true)
+            }
         } catch {
             logger.error("\(error)")
         }

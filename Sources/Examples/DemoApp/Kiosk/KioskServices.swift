@@ -59,8 +59,8 @@ public final class KioskSession {
     let accounts: any AccountService
 
     /// The state of a session running in `environment`. When the visitor signs out in
-    /// another of their sessions, on any node, this one calls `startOver` (a server's
-    /// ``Context/startOver(reason:)``), so no tab stays signed in.
+    /// another of their sessions, on any node, this one, if signed in, calls
+    /// `startOver` (a server's ``Context/startOver(reason:)``), so no tab stays signed in.
     public init(
         services: KioskServices, environment: SessionEnvironment, startOver: @escaping (String) -> Void = { _ in }
     ) {
@@ -90,10 +90,12 @@ public final class KioskSession {
             }
         }
         if let topic {
-            // Delivered on this session's executor, where `startOver` may be called.
-            nonisolated(unsafe) let startOver = startOver
+            // Delivered on this session's executor, where `startOver` and `account` are used.
+            nonisolated(unsafe) let (startOver, account) = (startOver, account)
             signOuts = pubSub.subscribe(to: topic, on: environment.executor) { event in
-                guard case .message(let message) = event, message["session"]?.stringValue != marker else { return }
+                guard case .message(let message) = event, message["session"]?.stringValue != marker,
+                    account.value != nil
+                else { return }
                 startOver("signed out in another tab")
             }
         }

@@ -16,10 +16,11 @@ public protocol AuctionLedger: Sendable {
     /// The current records of `ids` (those the ledger has).
     func records(_ ids: [String]) throws(StoreError) -> [String: LotRecord]
 
-    /// Accepts a bid when the lot is open at `now()` (read once the ledger holds the lot,
-    /// so bid times never go backwards in sequence order) and the amount is at least
+    /// Accepts a bid when the lot is open at `now()` and the amount is at least
     /// the minimum (the starting price first, then the current bid plus
-    /// ``Lot/minimumIncrement(above:)``). Returns the bid and the lot's new record.
+    /// ``Lot/minimumIncrement(above:)``). Returns the bid and the lot's new record. Bid
+    /// times never go backwards in sequence order (SQLite reads `now()` inside its write
+    /// transaction; Redis keeps the later of `now()` and the last bid's time).
     func placeBid(
         on lotID: String, amountCents: Int, bidder: String, startingPriceCents: Int, now: @Sendable () -> Double
     ) -> Result<(bid: StoredBid, record: LotRecord), BidError>

@@ -15,19 +15,18 @@ extension RedisAuctionLedger {
     /// KEYS: the lot, the bid counter, the lot's bids, the bidder's bids, the last bid's
     /// time. ARGV: lot id, amount, bidder, now, starting price, then the increment table
     /// (below, step, …, the step above the last band). Returns {"unknown"}, {"closed"},
-    /// {"low", minimum} or {"ok", sequence, time, fields…}. The bid's time is `now` as
-    /// given, or the last bid's when that is later (another node's clock ahead), so bid
-    /// times never go backwards in sequence order; times are kept as the text given,
-    /// never rounded.
+    /// {"low", minimum} or {"ok", sequence, time, fields…}. Whether the lot is open is
+    /// judged by `now` as given; the bid's time is that, or the last bid's when that is
+    /// later (another node's clock ahead), so bid times never go backwards in sequence
+    /// order; times are kept as the text given, never rounded.
     static let bidScript = RedisScript(
         """
         if redis.call('EXISTS', KEYS[1]) == 0 then return {'unknown'} end
         local lot = redis.call('HMGET', KEYS[1], 'closesAt', 'round', 'isClosed', 'bidCount', 'highCents')
+        if lot[3] == '1' or tonumber(ARGV[4]) >= tonumber(lot[1]) then return {'closed'} end
         local at = ARGV[4]
         local last = redis.call('GET', KEYS[5])
         if last and tonumber(last) > tonumber(at) then at = last end
-        local now = tonumber(at)
-        if lot[3] == '1' or now >= tonumber(lot[1]) then return {'closed'} end
         local count, high, amount = tonumber(lot[4]), tonumber(lot[5]), tonumber(ARGV[2])
         local minimum = tonumber(ARGV[5])
         if count > 0 then

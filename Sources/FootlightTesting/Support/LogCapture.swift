@@ -2,17 +2,29 @@ import Footlight
 import Logging
 
 /// A log handler that keeps every message, so a test can check what reached the log.
-final class LogCapture: Sendable {
+///
+/// ```swift
+/// let logs = LogCapture()
+/// let pubSub = try RedisPubSub(configuration, logger: logs.logger)
+/// #expect(logs.contains("is away"))
+/// ```
+public final class LogCapture: Sendable {
     private let lines = Locked<[String]>([])
 
+    public init() {}
+
     /// A logger writing into this capture, at `.trace` and up.
-    var logger: Logger {
+    public var logger: Logger {
         var logger = Logger(label: "footlight-test") { _ in Handler(capture: self) }
         logger.logLevel = .trace
         return logger
     }
 
-    var messages: [String] { lines.withLock { $0 } }
+    /// Every message so far, oldest first.
+    public var messages: [String] { lines.withLock { $0 } }
+
+    /// Whether a message so far contains `text`.
+    public func contains(_ text: String) -> Bool { messages.contains { $0.contains(text) } }
 
     private struct Handler: LogHandler {
         let capture: LogCapture
