@@ -62,6 +62,8 @@ extension RedisPubSub {
                 if !hasAnswered {
                     hasAnswered = true
                     answered()
+                    // With no topic to wait for, an answering Redis is all it takes.
+                    if subscriptions.unconfirmed == 0 { subscriptionsLive.withLock { $0 = true } }
                 }
             }
             var descriptors = [

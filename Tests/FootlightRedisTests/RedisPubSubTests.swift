@@ -34,6 +34,28 @@ struct RedisPubSubTests {
         withExtendedLifetime(subscriptions) {}
     }
 
+    @Test("With no subscriber a pub/sub is live and stays connected (it still publishes)")
+    func publishOnly() async throws {
+        let redis = try RedisServer.start()
+        defer { redis.stop() }
+        let logs = LogCapture()
+        let (publisher, listener) = try (node(redis, logger: logs.logger), node(redis))
+        defer {
+            publisher.shutdown()
+            listener.shutdown()
+        }
+        let inbox = PubSubRecorder()
+        let subscription = inbox.subscribe(to: "bids", on: listener)
+        try await waitFor("both live") { publisher.isLive && listener.isLive }
+        // Several heartbeats (250 ms): an unanswered PING would be taken for a dead Redis.
+        try await Task.sleep(for: .seconds(1))
+        #expect(publisher.isLive)
+        #expect(!logs.contains("is away"))
+        try publisher.publish("hello", to: "bids")
+        try await waitFor("the message") { inbox.events.last == .message("hello") }
+        withExtendedLifetime(subscription) {}
+    }
+
     @Test("Only topics with subscribers are subscribed to; a cancelled subscription's channel is left")
     func topicsFollowSubscribers() async throws {
         let redis = try RedisServer.start()

@@ -1,10 +1,11 @@
-import DemoApp
 import Dispatch
 import Footlight
 import FootlightRedis
 import FootlightTesting
 import Foundation
 import Testing
+
+@testable import DemoApp
 
 /// The auction across nodes: AuctionServices (nodes) sharing one Redis ledger and
 /// exchanging lots' records through Redis pub/sub, on a `redis-server` of the test's own.
@@ -172,4 +173,60 @@ struct RedisAuctionTests {
 
 extension Duration {
     fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+/// A ledger whose first closing and first relisting fail, as a Redis that is away for a
+/// moment would.
+final class FailingLedger: AuctionLedger {
+    private let ledger = SQLiteAuctionLedger(database: KioskDatabase())
+    private let failed = Locked<Set<String>>([])
+
+    var location: String { "a failing ledger" }
+
+    private func failOnce(_ what: String) throws(StoreError) {
+        if failed.withLock({ $0.insert(what).inserted }) { throw StoreError("\(what) failed on purpose") }
+    }
+
+    func open(_ initial: [(id: String, record: LotRecord)]) throws(StoreError) -> [String: LotRecord] {
+        try ledger.open(initial)
+    }
+    func records(_ ids: [String]) throws(StoreError) -> [String: LotRecord] { try ledger.records(ids) }
+    func placeBid(
+        on lotID: String, amountCents: Int, bidder: String, startingPriceCents: Int, now: @Sendable () -> Double
+    ) -> Result<(bid: StoredBid, record: LotRecord), BidError> {
+        ledger.placeBid(
+            on: lotID, amountCents: amountCents, bidder: bidder, startingPriceCents: startingPriceCents, now: now)
+    }
+    func close(_ lotID: String, round: Int, now: Double) throws(StoreError) -> (record: LotRecord, changed: Bool)? {
+        try failOnce("closing")
+        return try ledger.close(lotID, round: round, now: now)
+    }
+    func relist(_ lotID: String, round: Int, closesAt: Double) throws(StoreError) -> (
+        record: LotRecord, changed: Bool
+    )? {
+        try failOnce("relisting")
+        return try ledger.relist(lotID, round: round, closesAt: closesAt)
+    }
+    func bids(onLot lotID: String, round: Int) throws(StoreError) -> [StoredBid] {
+        try ledger.bids(onLot: lotID, round: round)
+    }
+    func bids(by bidder: String) throws(StoreError) -> [StoredBid] { try ledger.bids(by: bidder) }
+}
+
+@Suite struct LedgerFailureTests {
+    @Test("A closing and a relisting the ledger could not record are tried again a second later")
+    func retried() throws {
+        let clock = ManualAuctionClock()
+        let service = try AuctionService(
+            lots: [AuctionFixtures.lot(1, closesAt: .seconds(60))], clock: clock, ledger: FailingLedger(),
+            relistAfter: .seconds(30))
+        clock.advance(by: .milliseconds(60_500))
+        #expect(service.lot("lot-1")?.isClosed == false, "the closing failed")
+        clock.advance(by: AuctionService.retryAfter)
+        #expect(service.lot("lot-1")?.isClosed == true, "and was tried again")
+        clock.advance(by: .seconds(30))
+        #expect(service.lot("lot-1")?.isClosed == true, "the relisting failed")
+        clock.advance(by: AuctionService.retryAfter)
+        #expect(service.lot("lot-1")?.isClosed == false, "and was tried again")
+    }
 }
