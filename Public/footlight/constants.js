@@ -46,6 +46,7 @@
     TEXT_ENDED: 'Session ended.',
     TEXT_RELOAD: 'Reload',
     TEXT_TOO_LARGE: 'This is too long to send.',
+    TEXT_NOT_SENT: 'Your last action may not have reached the server: check, and try again.',
     // Timings (ms) and counts.
     ACK_MS: 100, // an applied seq is acknowledged at most this late…
     ACK_EVERY: 16, // …or as soon as this many are unacknowledged

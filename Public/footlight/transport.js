@@ -118,6 +118,7 @@
   let pinger;
   let ackTimer = null;
   let dirty = false; // documents were dropped to resynchronise: the next `joined` resets stages
+  let notSent = false; // the banner says unacknowledged events were lost, until the next event
   let resyncs = 0;
 
   const store = (key, value) => {
@@ -260,13 +261,16 @@
       joined = true;
       dialAgain = false;
       tries = 0;
+      // A resume the server could not honour (a restart, another node): the events it never
+      // acknowledged are not sent again (one may have been applied), and the page says so.
+      notSent = newSession && !!session.token && session.queue.length > 0;
       const again = session.joined(message);
       store(K.STORE_TOKEN, session.token);
       save();
       if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset(message[K.MOUNTS] || 0);
       dirty = false;
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
-      banner('');
+      banner(notSent ? K.TEXT_NOT_SENT : '', false, true);
       again.forEach(send);
     } else if (type === K.ACK) {
       consume(message[K.N]);
@@ -309,9 +313,10 @@
     drop();
   }
 
-  // Says why the page is not connected (empty: it is), and marks <html> while it is not.
-  function banner(text, reload) {
-    document.documentElement.classList.toggle(K.C_OFFLINE, !!text);
+  // Says why the page is not connected (empty: it is), and marks <html> while it is not; or,
+  // connected, says what the page must tell (`connected`).
+  function banner(text, reload, connected = false) {
+    document.documentElement.classList.toggle(K.C_OFFLINE, !!text && !connected);
     const el = document.getElementById(K.BANNER);
     if (!el) return;
     el.hidden = false; // an empty live region stays in the page, so screen readers hear it change
@@ -326,6 +331,10 @@
   function sendEvent(stage, name, value) {
     const message = session.event(stage, name, value);
     if (!message) return 0;
+    if (notSent && joined) {
+      notSent = false;
+      banner('');
+    }
     save();
     if (joined) send(message);
     return message[K.N];

@@ -1045,6 +1045,36 @@ describe('the runtime in a page', () => {
     assert.equal(window.footlight.state().unacknowledged, 0);
   });
 
+  test('a resume the server could not honour: unacknowledged events are not sent again, and the page says so', () => {
+    for (const pending of [true, false]) {
+      const browser = fakeBrowser({ demo: demoTemplate });
+      const { window, document, page, sockets } = browser;
+      loadPage(window);
+      document.readyState = 'interactive';
+      for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+      const first = sockets[0];
+      first.open();
+      first.receive({ t: 'joined', token: 'old', resumed: false, events: 0 });
+      first.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 1, name: '', rows: [] }, events: {} });
+      if (pending) window.footlight.send('s1', 'increment'); // sent, never acknowledged
+      first.readyState = 3;
+      first.onclose({ code: 1006 }); // the server died
+      browser.clock.advance(10_000);
+      const second = sockets[1];
+      second.open();
+      assert.deepEqual(second.sent.splice(0, 1), [{ t: 'join', v: 1, path: '/', token: 'old', seq: 1 }]);
+      second.receive({ t: 'error', code: 'unknown-session', message: 'the session expired or never existed; starting a new one' });
+      second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1 });
+      second.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 0, name: '', rows: [] }, events: {} });
+      assert.deepEqual(second.sent.filter((m) => m.t === 'event'), [], 'nothing sent again: it may have been applied');
+      assert.equal(page.banner.textContent, pending ? K.TEXT_NOT_SENT : '');
+      assert.equal(document.documentElement.classList.contains('footlight-disconnected'), false, 'connected');
+      window.footlight.send('s1', 'increment'); // the next action clears the notice
+      assert.equal(page.banner.textContent, '');
+      assert.deepEqual(second.sent.filter((m) => m.t === 'event'), [{ t: 'event', n: 1, stage: 's1', name: 'increment' }]);
+    }
+  });
+
   test('under Node, runtime.js builds its exports from the other five and does not boot', () => {
     const runtime = load('runtime.js');
     assert.deepEqual(Object.keys(runtime), ['send', 'state']);
