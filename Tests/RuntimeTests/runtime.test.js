@@ -889,6 +889,19 @@ const demoTemplate = (h) => [
   h('ol', { 'data-list': 'rows' }, h('template', {}, h('li', {}, h('button', { type: 'button', 'data-on-click': 'open', 'data-text': 'title' })))),
 ];
 
+/** A booted page whose first socket joined a new session `token` showing stage s1 (template demo). */
+function joinedPage(token) {
+  const browser = fakeBrowser({ demo: demoTemplate });
+  loadPage(browser.window);
+  browser.document.readyState = 'interactive';
+  for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+  const [socket] = browser.sockets;
+  socket.open();
+  socket.receive({ t: 'joined', token, resumed: false, events: 0 });
+  socket.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 1, name: '', rows: [] }, events: {} });
+  return browser;
+}
+
 describe('the runtime in a page', () => {
   test('each file takes only files loaded before it, the same ones under Node and in a page', () => {
     const globalOf = new Map(PAGE);
@@ -1015,15 +1028,9 @@ describe('the runtime in a page', () => {
   });
 
   test('close 4002 (the app started over): a new session at once, with no token and no waiting events', () => {
-    const browser = fakeBrowser({ demo: demoTemplate });
-    const { window, document, page, sockets, storage } = browser;
-    loadPage(window);
-    document.readyState = 'interactive';
-    for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+    const browser = joinedPage('old');
+    const { window, page, sockets, storage } = browser;
     const first = sockets[0];
-    first.open();
-    first.receive({ t: 'joined', token: 'old', resumed: false, events: 0 });
-    first.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 1, name: '', rows: [] }, events: {} });
     window.footlight.send('s1', 'increment'); // sent, never acknowledged
     assert.equal(storage.get('footlight.token'), 'old');
     assert.ok(storage.get('footlight.events'));
@@ -1047,15 +1054,9 @@ describe('the runtime in a page', () => {
 
   test('a resume the server could not honour: unacknowledged events are not sent again, and the page says so', () => {
     for (const pending of [true, false]) {
-      const browser = fakeBrowser({ demo: demoTemplate });
+      const browser = joinedPage('old');
       const { window, document, page, sockets } = browser;
-      loadPage(window);
-      document.readyState = 'interactive';
-      for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
       const first = sockets[0];
-      first.open();
-      first.receive({ t: 'joined', token: 'old', resumed: false, events: 0 });
-      first.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 1, name: '', rows: [] }, events: {} });
       if (pending) window.footlight.send('s1', 'increment'); // sent, never acknowledged
       first.readyState = 3;
       first.onclose({ code: 1006 }); // the server died

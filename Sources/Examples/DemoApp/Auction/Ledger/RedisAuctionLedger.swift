@@ -50,7 +50,6 @@ public final class RedisAuctionLedger: AuctionLedger {
     public func placeBid(
         on lotID: String, amountCents: Int, bidder: String, startingPriceCents: Int, now: @Sendable () -> Double
     ) -> Result<(bid: StoredBid, record: LotRecord), BidError> {
-        let steps = Lot.incrementSteps.flatMap { [String($0.below), String($0.step)] } + [String(Lot.incrementAbove)]
         do {
             let reply = try run(
                 Self.bidScript,
@@ -58,7 +57,8 @@ public final class RedisAuctionLedger: AuctionLedger {
                     lotKey(lotID), prefix + "seq", prefix + "bids:" + lotID, prefix + "bidder:" + bidder,
                     prefix + "lastBidAt",
                 ],
-                arguments: [lotID, String(amountCents), bidder, String(now()), String(startingPriceCents)] + steps,
+                arguments: [lotID, String(amountCents), bidder, String(now()), String(startingPriceCents)]
+                    + Self.incrementArguments,
                 "a bid on \(lotID) cannot be recorded in \(location)")
             guard case .array(let parts) = reply, let status = parts.first?.text else {
                 throw StoreError("\(location) answered a bid with \(reply)")
@@ -110,6 +110,10 @@ public final class RedisAuctionLedger: AuctionLedger {
     }
 
     // MARK: Private
+
+    /// The increment table as the bid script reads it: below, step, …, the step above.
+    private static let incrementArguments =
+        Lot.incrementSteps.flatMap { [String($0.below), String($0.step)] } + [String(Lot.incrementAbove)]
 
     private func lotKey(_ id: String) -> String { prefix + "lot:" + id }
 
