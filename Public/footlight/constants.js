@@ -34,10 +34,12 @@
     C_BUSY: 'footlight-busy',
     C_OFFLINE: 'footlight-disconnected', // on <html> while not joined
     C_REFUSED: 'footlight-refused', // on a control whose event the page would not send
+    C_NOT_SENT: 'footlight-not-sent', // on a control whose event was lost with its session
     // Storage and history.
     STORE_TOKEN: 'footlight.token',
     STORE_EVENTS: 'footlight.events', // the unacknowledged events, kept across a reload
-    STORE_URL: 'footlight.url', // the address the page showed when it was left
+    STORE_URL: 'footlight.url', // the address the page showed when it was left (none while it shows)
+    STORE_PAGE: 'footlight.page', // what the page shows, to rebuild a session the server lost
     HISTORY_DEPTH: 'footlightDepth',
     // Texts.
     TEXT_RECONNECTING: 'Reconnecting…',
@@ -65,7 +67,7 @@
   const wire =
     'join joined event report ack ping pong mount unmount open patch error bye ' +
     't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
-    'root push modal debounce throttle commit blur single max';
+    'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;

@@ -5,9 +5,10 @@
  * DOM part: one delegated listener per event type on each stage element; Enter in a form's field
  * submits it through the runtime; the busy state of an element until its event is acknowledged
  * (a form's submit, and an event declared one at a time, counts once while busy); whether a
- * control's slot updates must wait; an event too large to send refused at its control.
+ * control's slot updates must wait; an event too large to send refused at its control; one lost
+ * with its session marked at its control.
  * Needs constants.js and, from bindings.js, `rowId`, `release` and `unlock`; in the page its exports are
- * the global FootlightEvents. Sending an event (transport.js, loaded later) is a function that
+ * the global FootlightEvents. Sending an event (runtime.js, loaded later) is a function that
  * runtime.js hands to `init` at boot.
  */
 ((root, factory) => {
@@ -87,7 +88,7 @@
   const busy = new Map(); // element → the number of its latest unacknowledged event
   const gates = new WeakMap(); // element → {event name: gate}
   const waiting = new Set(); // every gate holding a value, in any stage
-  let sendEvent; // (stage, name, value) → the event's number, 0 if refused: numbers, queues, sends it (transport.js)
+  let sendEvent; // (st, el, name, value) → the event's number, 0 if refused: numbers, queues, sends it (runtime.js)
 
   /** Fields in which Enter submits their form (as browsers do it, for the runtime to do instead). */
   const submitsOnEnter = (el) => el.tagName === 'INPUT' && !/^(button|submit|reset|image|file|checkbox|radio|range|color)$/.test(el.type);
@@ -163,8 +164,9 @@
   }
 
   function emit(st, el, name, value) {
-    const number = sendEvent(st.id, name, value);
+    const number = sendEvent(st, el, name, value);
     const refused = number === 0;
+    el.classList.remove(K.C_NOT_SENT);
     // Too large for the server: said at the control (which keeps what was typed), never sent.
     el.classList.toggle(K.C_REFUSED, refused);
     if (el.setCustomValidity) {
@@ -193,6 +195,11 @@
     release();
   }
 
+  /** Events `numbers` were lost with their session, not sent again: their elements say so. */
+  function notSent(numbers) {
+    for (const [el, latest] of busy) if (numbers.includes(latest)) el.classList.add(K.C_NOT_SENT);
+  }
+
   /** Whether `el` has a value not yet sent, or sent and not yet acknowledged. */
   const unconfirmed = (el) => busy.has(el) || Object.values(gates.get(el) || {}).some((g) => g.pending);
 
@@ -206,5 +213,5 @@
     return unconfirmed(el);
   }
 
-  return { gate, controlValue, formValue, init, listen, consumed, isHeld };
+  return { gate, controlValue, formValue, init, listen, notSent, consumed, isHeld };
 });

@@ -4,7 +4,10 @@
  * Mounts each stage's template at the root, pushed on the navigation stack (with a History
  * entry, popped by the back button through `@back`) or as a modal (Escape closes it, Tab stays
  * in it); applies patches, keeping focus on something sensible when an update disables, hides
- * or removes the focused control; opens URLs; reports binding errors. Its exports, {send, state}, are window.footlight in the page,
+ * or removes the focused control; opens URLs; reports binding errors; keeps what the page shows (each
+ * stage's place and template, and the last value sent for each event it declared recoverable) for
+ * a server that lost the session to rebuild it, and takes the stages' new ids after such a rebuild.
+ * Its exports, {send, state}, are window.footlight in the page,
  * for debugging and tests; under Node the file only builds them (no document, no boot).
  *
  * The wiring. Each file is a module: its factory takes the modules it needs and returns its own
@@ -19,8 +22,9 @@
  *   runtime.js     footlight            K, patch, bindings, events, transport
  * A call against that order is a callback this file hands over at boot, before the socket opens,
  * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets this
- * file's report and events' isHeld, events.init gets transport's sendEvent, and transport.connect
- * gets this file's apply and reset and events' consumed.
+ * file's report and events' isHeld, events.init gets this file's sendFrom (which calls transport's
+ * sendEvent), and transport.connect gets this file's apply, reset and rename and events' notSent
+ * and consumed.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) {
@@ -80,7 +84,9 @@
     // A stage mounted again (after a snapshot or a new session) keeps its element, focus and all.
     if (!st || st.template !== template) {
       if (st) unmount(id);
-      stages.set(id, (st = { id, template, place: message[K.PLACE] || K.ROOT, reported: new Set() }));
+      const where = message[K.PLACE] || K.ROOT;
+      const kept = transport.keptValues(id, template); // from before a reload
+      stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set() }));
       const source = document.querySelector(`template[${K.A_TEMPLATE}="${CSS.escape(template)}"]`);
       if (source) {
         const el = (st.el = document.createElement('section'));
@@ -98,7 +104,49 @@
     // The whole page is here again (after a reload, the History entries were already there): an
     // entry deeper than the stack shows is gone from the server, so History goes back to what shows.
     if (restoring && !--restoring) travel(layers.length);
+    keepPage();
     return true;
+  }
+
+  const RANK = { [K.ROOT]: 0, [K.PUSH]: 1, [K.MODAL]: 2 };
+
+  // Tells the transport what the page shows, in the server's page order (roots, the stack, modals).
+  function keepPage() {
+    const shown = [...stages.values()].filter((st) => st.el && !st.stale).sort((a, b) => RANK[a.place] - RANK[b.place]);
+    transport.keepPage(
+      shown.map((st) => {
+        const stage = { id: st.id, [K.TEMPLATE]: st.template };
+        if (st.place !== K.ROOT) stage[K.PLACE] = st.place;
+        if (st.url) stage[K.URL] = st.url;
+        if (Object.keys(st.kept).length) stage[K.VALUES] = st.kept;
+        return stage;
+      }),
+    );
+  }
+
+  // An event from a control of stage `st` (events.js): numbered and sent, and its value kept with
+  // the stage when the stage declared the event recoverable (never a password field's).
+  function sendFrom(st, el, name, value) {
+    const options = st.opts[name] || {};
+    const keep = !!options[K.KEEP] && el.type !== 'password';
+    const number = transport.sendEvent(st.id, name, value, keep ? K.KEEP : options[K.REPEAT] ? K.REPEAT : undefined);
+    if (number && keep) {
+      st.kept[name] = value;
+      keepPage();
+    }
+    return number;
+  }
+
+  // A rebuilt session: the stages the server showed again take their new ids (keeping their
+  // elements, focus and typed text); the others get ids no server stage has, and go when stale.
+  function rename(moved) {
+    const all = [...stages.values()];
+    stages.clear();
+    for (const st of all) {
+      st.id = moved.get(st.id) ?? `~${st.id}`;
+      st.el?.setAttribute(K.A_STAGE_ID, st.id);
+      stages.set(st.id, st);
+    }
   }
 
   // Renders a document change; a focused control it disabled, hid or removed would leave focus on
@@ -155,6 +203,7 @@
     if (!st) return;
     stages.delete(id);
     st.el?.remove();
+    keepPage();
     const index = layers.indexOf(st);
     if (index < 0) return layout();
     layers.splice(index, 1);
@@ -238,10 +287,10 @@
     modals = document.getElementById(K.MODALS);
     // The calls against the load order (see the header), handed over before any can happen.
     bindings.init(report, events.isHeld);
-    events.init(transport.sendEvent);
+    events.init(sendFrom);
     addEventListener('popstate', onPopState);
     document.addEventListener('keydown', onKeyDown);
-    transport.connect({ apply, reset, consumed: events.consumed });
+    transport.connect({ apply, reset, rename, notSent: events.notSent, consumed: events.consumed });
   }
 
   if (typeof document === 'object') {

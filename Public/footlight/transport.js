@@ -5,8 +5,9 @@
  * as Sources/FootlightTesting/ClientMirror.swift keeps it.
  * I/O part: join or resume, hand state messages to the runtime in seq order, ping, reconnect
  * (for as long as the page is open: at once when the browser comes back online or the tab is
- * shown again), keep the unacknowledged events across a reload (sessionStorage), and the banner
- * saying when the page is not connected.
+ * shown again), keep the unacknowledged events and what the page shows across a reload
+ * (sessionStorage) so that a server that lost the session rebuilds it, tell a duplicated tab from
+ * a reload, and the banner saying when the page is not connected.
  * Needs constants.js only; in the page its exports are the global FootlightTransport. What it
  * calls back (the runtime's apply and reset, events.js's consumed) is handed to `connect` at boot.
  */
@@ -36,48 +37,90 @@
       this.acked = 0; // the highest seq the server knows is applied
       this.next = 1; // the next event's number
       this.queue = []; // events sent or waiting, not yet consumed, in order
+      this.kinds = {}; // event number → K.KEEP (its value is kept with its stage) or K.REPEAT (safe to send again)
       this.limit = K.MAX_MESSAGE_BYTES; // the largest message the server reads
+      this.named = null; // the ids of the stages the last join's restore named, in order
+      this.moved = new Map(); // after a rebuild: each named stage's old id → its new id
+      this.lost = []; // after a new session: the numbers of the old one's events not sent again
       if (this.token && Array.isArray(saved?.queue) && saved.next > 0) {
         this.queue = saved.queue.filter((event) => event?.[K.T] === K.EVENT && event[K.N] < saved.next);
+        this.kinds = Object.assign({}, saved.kinds);
         this.next = saved.next;
       }
     }
 
     /** The events and numbering to keep across a reload (JSON-ready), or null when there are none. */
     saved() {
-      return this.queue.length ? { next: this.next, queue: this.queue } : null;
+      return this.queue.length ? { next: this.next, queue: this.queue, kinds: this.kinds } : null;
     }
 
-    /** The join message: a resume when a token is known. Counts `lastSeq` as acknowledged. */
-    join(path) {
+    /**
+     * The join message: a resume when a token is known. Counts `lastSeq` as acknowledged. With
+     * `stages` (what the page shows: [{id, template, place, url, values}]) it carries `restore`, for a
+     * server that no longer has the session; without the kept values if they would make it larger
+     * than the server reads, and without it if even that would.
+     */
+    join(path, stages) {
       const message = { [K.T]: K.JOIN, [K.V]: K.VERSION, [K.PATH]: path };
       if (this.token) Object.assign(message, { [K.TOKEN]: this.token, [K.SEQ]: this.lastSeq });
       this.acked = this.lastSeq;
+      this.named = null;
+      if (stages?.length) {
+        const restore = stages.map(({ id, ...stage }) => stage);
+        for (const attempt of [restore, restore.map(({ [K.VALUES]: values, ...stage }) => stage)]) {
+          if (!fits(JSON.stringify({ ...message, [K.RESTORE]: attempt }), this.limit)) continue;
+          message[K.RESTORE] = attempt;
+          this.named = stages.map((stage) => stage.id);
+          break;
+        }
+      }
       return message;
     }
 
     /**
      * Numbers a new event and queues it until consumed; returns it, or null when it would be larger
      * than the server reads (it would close the socket and be sent again after every resume).
+     * `kind` says what becomes of it if its session is lost before it is consumed (see `joined`).
      */
-    event(stage, name, value) {
+    event(stage, name, value, kind) {
       const message = { [K.T]: K.EVENT, [K.N]: this.next, [K.STAGE]: stage, [K.NAME]: name };
       if (value !== undefined) message[K.VALUE] = value;
       if (!fits(JSON.stringify(message), this.limit)) return null;
+      if (kind) this.kinds[this.next] = kind;
       this.next++;
       this.queue.push(message);
       return message;
     }
 
-    /** Takes `joined`; returns the events to send again, in order. */
+    /**
+     * Takes `joined`; returns the events to send again, in order. A new session numbers events
+     * from 1. Rebuilt from the join's restore (`rebuilt`), it gets again, renumbered and addressed
+     * to the new stage ids, the unconsumed events declared safe to repeat; an event whose value
+     * came back with its stage is done. Every other unconsumed event of the old session is not
+     * sent again (one may have been applied): their numbers are in `lost`.
+     */
     joined(message) {
       const consumed = message[K.EVENTS] || 0;
       this.token = message[K.TOKEN];
       if (message[K.MAX] > 0) this.limit = message[K.MAX];
+      this.moved = new Map();
+      this.lost = [];
       if (message[K.RESUMED] === false) {
+        const rebuilt = message[K.REBUILT];
+        if (Array.isArray(rebuilt) && this.named) {
+          this.named.forEach((old, i) => typeof rebuilt[i] === 'string' && this.moved.set(old, rebuilt[i]));
+        }
+        const { queue, kinds } = this;
         this.lastSeq = this.acked = 0;
         this.queue = [];
+        this.kinds = {};
         this.next = 1;
+        for (const event of queue) {
+          const kind = kinds[event[K.N]];
+          const stage = this.moved.get(event[K.STAGE]);
+          if (stage && kind === K.REPEAT) this.event(stage, event[K.NAME], event[K.VALUE], kind);
+          else if (!stage || kind !== K.KEEP) this.lost.push(event[K.N]);
+        }
       }
       this.consume(consumed);
       // A reloaded page resumes with no memory of its numbers: go on after the server's.
@@ -101,12 +144,13 @@
     /** Forgets the events up to `number`: the server consumed them. */
     consume(number) {
       this.queue = this.queue.filter((event) => event[K.N] > number);
+      for (const n in this.kinds) if (n <= number) delete this.kinds[n];
     }
   }
 
   // ---- I/O -----------------------------------------------------------------------------------
 
-  let hooks; // {apply(message) → false if it failed, reset(), consumed(number)}
+  let hooks; // {apply(message) → false if it failed, reset(), rename(moved), notSent(numbers), consumed(number)}
   let session = new Session(null);
   let ws = null;
   let joined = false;
@@ -120,6 +164,8 @@
   let dirty = false; // documents were dropped to resynchronise: the next `joined` resets stages
   let notSent = false; // the banner says unacknowledged events were lost, until the next event
   let resyncs = 0;
+  let page = []; // what the page shows ([{id, template, place, url, values}]), as `keepPage` was last told
+  let copied = false; // a duplicated tab: its first join rebuilds a session of its own from the copied page
 
   const store = (key, value) => {
     try {
@@ -138,16 +184,26 @@
   /** Starts the connection; `runtimeHooks` receives state messages in order. */
   function connect(runtimeHooks) {
     hooks = runtimeHooks;
+    // The address is kept when the page is left and dropped while it shows, so a tab that finds a
+    // token and no address is a copy of a live tab ("Duplicate tab" copies sessionStorage): it
+    // rebuilds a session of its own from the copied page instead of taking the original's over.
+    const left = load(K.STORE_URL);
+    store(K.STORE_URL, null);
+    copied = left === null && load(K.STORE_TOKEN) !== null;
     // A link typed or pasted into this tab opens what it names, in a session of its own: the
     // tab's session goes on only after a reload, back or forward, or a load of the same address.
-    if (!continuesTab()) {
+    const continues = continuesTab(left);
+    if (copied || !continues) {
       store(K.STORE_TOKEN, null);
       store(K.STORE_EVENTS, null);
     }
+    if (!continues) store(K.STORE_PAGE, null);
     addEventListener('pagehide', () => store(K.STORE_URL, location.pathname + location.search));
+    addEventListener('pageshow', (event) => event.persisted && store(K.STORE_URL, null));
     let saved = null;
     try {
       saved = JSON.parse(load(K.STORE_EVENTS));
+      page = JSON.parse(load(K.STORE_PAGE)) || [];
     } catch {}
     session = new Session(load(K.STORE_TOKEN), saved);
     banner('');
@@ -157,9 +213,8 @@
     dial();
   }
 
-  /** Whether this page load continues the tab's session rather than opening a new address. */
-  function continuesTab() {
-    const left = load(K.STORE_URL);
+  /** Whether this page load (`left`: the address the tab showed before) continues the tab's session rather than opening a new address. */
+  function continuesTab(left) {
     const timing = typeof performance === 'object' && performance.getEntriesByType;
     const entry = timing ? performance.getEntriesByType('navigation')[0] : null;
     return left === null || left === location.pathname + location.search || !entry || entry.type !== 'navigate';
@@ -193,7 +248,9 @@
       return lost((ws = {}), 0);
     }
     socket.onopen = () => {
-      send(session.join(location.pathname + location.search));
+      // What the page shows goes with every resume (and a copied tab's first join): a server that
+      // lost the session (a restart, another node) rebuilds it from that.
+      send(session.join(location.pathname + location.search, session.token || copied ? page : null));
       pinger = setInterval(ping, K.PING_MS);
     };
     socket.onmessage = (event) => {
@@ -261,14 +318,21 @@
       joined = true;
       dialAgain = false;
       tries = 0;
-      // A resume the server could not honour (a restart, another node): the events it never
-      // acknowledged are not sent again (one may have been applied), and the page says so.
-      notSent = newSession && !!session.token && session.queue.length > 0;
+      copied = false;
+      // A resume the server could not honour (a restart, another node): it rebuilt the page, and
+      // the events it never acknowledged are sent again only where that is safe; the others (one
+      // may have been applied) are marked at their controls, and the banner says so.
       const again = session.joined(message);
+      notSent = session.lost.length > 0;
       store(K.STORE_TOKEN, session.token);
       save();
+      if (session.moved.size) {
+        hooks.rename(session.moved);
+        page = page.map((stage) => ({ ...stage, id: session.moved.get(stage.id) ?? stage.id }));
+      }
       if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset(message[K.MOUNTS] || 0);
       dirty = false;
+      if (notSent) hooks.notSent(session.lost);
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
       banner(notSent ? K.TEXT_NOT_SENT : '', false, true);
       again.forEach(send);
@@ -326,10 +390,11 @@
 
   /**
    * Numbers, queues and (when joined) sends an event; returns its number, or 0 when it is refused
-   * as larger than the server reads.
+   * as larger than the server reads. `kind`: K.KEEP for a value kept with its stage (`keepPage`),
+   * K.REPEAT for an event safe to send again to a rebuilt session.
    */
-  function sendEvent(stage, name, value) {
-    const message = session.event(stage, name, value);
+  function sendEvent(stage, name, value, kind) {
+    const message = session.event(stage, name, value, kind);
     if (!message) return 0;
     if (notSent && joined) {
       notSent = false;
@@ -338,6 +403,18 @@
     save();
     if (joined) send(message);
     return message[K.N];
+  }
+
+  /** Keeps what the page shows ([{id, template, place, url, values}], page order) for a rebuild, across a reload too. */
+  function keepPage(stages) {
+    page = stages;
+    store(K.STORE_PAGE, JSON.stringify(stages));
+  }
+
+  /** The values kept for stage `id` of `template` before this page was loaded (a reload), or {}. */
+  function keptValues(id, template) {
+    const stage = page.find((kept) => kept.id === id && kept[K.TEMPLATE] === template);
+    return { ...stage?.[K.VALUES] };
   }
 
   /** Sends a binding error to the server's log. */
@@ -356,5 +433,5 @@
     };
   }
 
-  return { backoff, Session, connect, sendEvent, sendReport, connection };
+  return { backoff, Session, connect, sendEvent, keepPage, keptValues, sendReport, connection };
 });

@@ -50,6 +50,19 @@ public final class Context {
         presenter.open(url: url)
     }
 
+    /// How the app presents again a modal the page showed when its session was lost
+    /// (a restart, another node, a duplicated tab). During a rebuild, after the app
+    /// entry has shown the scenes the page's address names, `restore` is called once
+    /// per modal the page showed, bottom first, with its template's name: present the
+    /// scene with that template, or nothing for one the app does not restore (the page
+    /// is told the modal was not rebuilt). Set it in the app entry.
+    public func restoresModals(_ restore: @escaping (_ template: String) -> Void) {
+        modalRestorer = restore
+    }
+
+    /// What ``restoresModals(_:)`` set.
+    package private(set) var modalRestorer: ((String) -> Void)?
+
     /// Ends this session, after the current work, and has the page start a new one at
     /// the address it shows: for a session whose state no longer holds (the visitor
     /// signed out in another tab). The page drops its events not yet acknowledged.

@@ -14,14 +14,28 @@ public struct EventOptions: Sendable, Equatable {
     /// placing an order: a double click or clicks queued while offline count once).
     /// A form's submit is always one at a time.
     public var oneAtATime: Bool
+    /// The page keeps the last value it sent, and offers it again when the session is
+    /// rebuilt (after a restart, on another node, in a duplicated tab): the server then
+    /// replays it to the rebuilt stage. For values that set state (a typed amount, a
+    /// chosen order). The page never keeps the value of a password field, whatever the
+    /// declaration.
+    public var recoverable: Bool
+    /// Applying the event twice does no harm (it sets state rather than acts). Sent but
+    /// not acknowledged when the session was lost, it is sent again to the rebuilt
+    /// session; any other such event (a bid, a sign-up) is reported at its control as
+    /// not sent, never applied twice.
+    public var safeToRepeat: Bool
 
     public init(
-        debounce: Duration? = nil, throttle: Duration? = nil, commitOnBlur: Bool = false, oneAtATime: Bool = false
+        debounce: Duration? = nil, throttle: Duration? = nil, commitOnBlur: Bool = false, oneAtATime: Bool = false,
+        recoverable: Bool = false, safeToRepeat: Bool = false
     ) {
         self.debounce = debounce
         self.throttle = throttle
         self.commitOnBlur = commitOnBlur
         self.oneAtATime = oneAtATime
+        self.recoverable = recoverable
+        self.safeToRepeat = safeToRepeat
     }
 
     /// Sent at once: no pacing.
@@ -39,6 +53,13 @@ public struct EventOptions: Sendable, Equatable {
     /// At once, and one at a time per element (see ``oneAtATime``).
     public static let oneAtATime = EventOptions(oneAtATime: true)
 
+    /// At once, kept by the page and replayed after a rebuild (see ``recoverable``).
+    public static let recoverable = EventOptions(recoverable: true)
+
+    /// At once, and sent again after a rebuild if it was never acknowledged (see
+    /// ``safeToRepeat``).
+    public static let safeToRepeat = EventOptions(safeToRepeat: true)
+
     /// The options as sent in a mount message (`{"debounce": 300}`), or nil for none.
     public var json: JSON? {
         var members = JSONObject()
@@ -46,6 +67,8 @@ public struct EventOptions: Sendable, Equatable {
         if let throttle { members["throttle"] = .int(Self.milliseconds(throttle)) }
         if commitOnBlur { members["commit"] = "blur" }
         if oneAtATime { members["single"] = true }
+        if recoverable { members["keep"] = true }
+        if safeToRepeat { members["repeat"] = true }
         return members.isEmpty ? nil : .object(members)
     }
 

@@ -138,7 +138,7 @@ final class ServerCore: LoopDelegate {
             }
             let done = handOver(from: connection)
             loop.afterService { session.report(stage: stage, message: message, from: loop, then: done) }
-        case .join(_, let resume, let path):
+        case .join(_, let resume, let path, let restore):
             guard session == nil else {
                 reply(connection, ProtocolError(.alreadyJoined, "this connection has already joined a session"))
                 return
@@ -146,7 +146,9 @@ final class ServerCore: LoopDelegate {
             var target: SessionDriver?
             if let resume {
                 target = registry.session(for: resume.token)
-                if target == nil {
+                // With `restore`, an unknown token is expected (a restart, another node):
+                // `joined` says the session was rebuilt.
+                if target == nil, restore == nil {
                     reply(
                         connection,
                         ProtocolError(.unknownSession, "the session expired or never existed; starting a new one"))
@@ -159,7 +161,8 @@ final class ServerCore: LoopDelegate {
             }
             connection.attachment = SessionLink(session: joined)
             let lastSeq = target == nil ? nil : resume?.lastSeq
-            loop.afterService { joined.attach(handle, resumeAfter: lastSeq, path: path) }
+            let restoring = target == nil ? restore : nil
+            loop.afterService { joined.attach(handle, resumeAfter: lastSeq, path: path, restore: restoring) }
         case .event(let event):
             guard let session else {
                 reply(connection, ProtocolError(.notJoined, "send join before events", eventNumber: event.number))

@@ -28,6 +28,38 @@ import Testing
         }
     }
 
+    @Test("A join's restore is decoded, and a malformed one is refused as bad-message")
+    func restore() throws {
+        let message = try decode(
+            #"{"t":"join","v":1,"restore":[{"template":"home"},{"template":"lot","place":"push","url":"/lots/2","values":{"amount":"12"}}]}"#
+        )
+        #expect(
+            message
+                == .join(
+                    version: 1, resume: nil, path: nil,
+                    restore: ClientMessage.Restore(stages: [
+                        .init(template: "home", placement: .root),
+                        .init(template: "lot", placement: .push, url: "/lots/2", values: ["amount": "12"]),
+                    ])))
+        let long = String(repeating: "x", count: 129)
+        let tooMany = Array(repeating: #"{"template":"a"}"#, count: 17).joined(separator: ",")
+        let manyValues = (0..<33).map { #""e\#($0)":1"# }.joined(separator: ",")
+        for restore in [
+            #"{}"#, #"[1]"#, #"[{}]"#, #"[{"template":""}]"#, #"[{"template":"\#(long)"}]"#, "[\(tooMany)]",
+            #"[{"template":"a","place":"side"}]"#, #"[{"template":"a","url":7}]"#, #"[{"template":"a","values":[]}]"#,
+            #"[{"template":"a","values":{"":1}}]"#, #"[{"template":"a","values":{\#(manyValues)}}]"#,
+        ] {
+            #expect(throws: ProtocolError.self, "\(restore)") {
+                try decode(#"{"t":"join","v":1,"restore":\#(restore)}"#)
+            }
+            do {
+                _ = try decode(#"{"t":"join","v":1,"restore":\#(restore)}"#)
+            } catch {
+                #expect(error.code == .badMessage)
+            }
+        }
+    }
+
     private func decode(_ text: String) throws(ProtocolError) -> ClientMessage {
         let bytes = Array(text.utf8)
         let result: Result<ClientMessage, ProtocolError> = bytes.withUnsafeBytes { buffer in

@@ -928,8 +928,8 @@ describe('the runtime in a page', () => {
     const exportNames = {
       FootlightPatch: ['PatchError', 'parsePointer', 'formatPointer', 'applyPatch', 'changedPaths'],
       FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'planList', 'init', 'bindTree', 'render', 'release', 'unlock', 'rowId'],
-      FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'consumed', 'isHeld'],
-      FootlightTransport: ['backoff', 'Session', 'connect', 'sendEvent', 'sendReport', 'connection'],
+      FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'notSent', 'consumed', 'isHeld'],
+      FootlightTransport: ['backoff', 'Session', 'connect', 'sendEvent', 'keepPage', 'keptValues', 'sendReport', 'connection'],
       footlight: ['send', 'state'],
     };
     for (const [global, names] of Object.entries(exportNames)) {
@@ -955,8 +955,9 @@ describe('the runtime in a page', () => {
     document.readyState = 'interactive';
     for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
     // pagehide flushes typed values into the kept queue, and keeps the address the page
-    // showed (a typed link to another opens a session of its own); online reconnects at once.
-    assert.deepEqual(browser.windowListeners, ['pagehide', 'popstate', 'pagehide', 'online']);
+    // showed (a typed link to another opens a session of its own), which pageshow from the
+    // back-forward cache drops again; online reconnects at once.
+    assert.deepEqual(browser.windowListeners, ['pagehide', 'popstate', 'pagehide', 'pageshow', 'online']);
     assert.equal(sockets.length, 1);
     const socket = sockets[0];
     assert.deepEqual([socket.url, socket.protocol], ['ws://footlight.test/ws', 'footlight.v1']);
@@ -1063,7 +1064,8 @@ describe('the runtime in a page', () => {
       browser.clock.advance(10_000);
       const second = sockets[1];
       second.open();
-      assert.deepEqual(second.sent.splice(0, 1), [{ t: 'join', v: 1, path: '/', token: 'old', seq: 1 }]);
+      // What the page shows goes with the resume; this server does not rebuild (no `rebuilt`).
+      assert.deepEqual(second.sent.splice(0, 1), [{ t: 'join', v: 1, path: '/', token: 'old', seq: 1, restore: [{ template: 'demo' }] }]);
       second.receive({ t: 'error', code: 'unknown-session', message: 'the session expired or never existed; starting a new one' });
       second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1 });
       second.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 0, name: '', rows: [] }, events: {} });
@@ -1074,6 +1076,116 @@ describe('the runtime in a page', () => {
       assert.equal(page.banner.textContent, '');
       assert.deepEqual(second.sent.filter((m) => m.t === 'event'), [{ t: 'event', n: 1, stage: 's1', name: 'increment' }]);
     }
+  });
+
+  test('a server that lost the session rebuilds it: stages keep their elements, safe events go again, the others are marked', () => {
+    const templates = {
+      demo: (h) => [
+        ...demoTemplate(h),
+        h('input', { type: 'password', 'data-on-input': 'secret' }),
+      ],
+    };
+    const browser = fakeBrowser(templates);
+    const { window, document, page, sockets, storage } = browser;
+    loadPage(window);
+    document.readyState = 'interactive';
+    for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+    const first = sockets[0];
+    first.open();
+    first.receive({ t: 'joined', token: 'old', resumed: false, events: 0 });
+    const events = { name: { keep: true }, secret: { keep: true }, increment: { repeat: true } };
+    const doc = { count: 1, name: '', rows: [{ id: 'a', title: 'First' }] };
+    first.receive({ t: 'mount', seq: 1, stage: 'demo-4', template: 'demo', place: 'root', doc, events });
+    first.receive({ t: 'mount', seq: 2, stage: 'demo-5', template: 'demo', place: 'push', url: '/more', doc, events: {} });
+    const [stage, pushed] = page.outlet.children;
+    const [name, secret] = stage.querySelectorAll('input');
+    const [increment, open] = stage.querySelectorAll('[data-on-click]');
+    name.value = 'Adam';
+    name.dispatch('input');
+    secret.value = 'hunter2';
+    secret.dispatch('input');
+    increment.dispatch('click');
+    open.dispatch('click');
+    assert.equal(first.sent.filter((m) => m.t === 'event').length, 4);
+    // The kept page: recoverable values, never a password field's.
+    const kept = [
+      { id: 'demo-4', template: 'demo', values: { name: 'Adam' } },
+      { id: 'demo-5', template: 'demo', place: 'push', url: '/more' },
+    ];
+    assert.deepEqual(JSON.parse(storage.get('footlight.page')), kept);
+
+    first.readyState = 3;
+    first.onclose({ code: 1006 }); // the server died with the four events unacknowledged
+    browser.clock.advance(10_000);
+    const second = sockets[1];
+    second.open();
+    const restore = kept.map(({ id, ...stage }) => stage);
+    assert.deepEqual(second.sent.splice(0), [{ t: 'join', v: 1, path: '/', token: 'old', seq: 2, restore }]);
+    // Rebuilt: the root came back (its value replayed by the server), the pushed stage did not.
+    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['demo', null] });
+    assert.equal(stage.getAttribute('data-stage-id'), 'demo', 'the stage element took its new id');
+    assert.deepEqual(second.sent.splice(0), [{ t: 'event', n: 1, stage: 'demo', name: 'increment' }], 'only the event safe to repeat goes again, renumbered');
+    second.receive({ t: 'mount', seq: 1, stage: 'demo', template: 'demo', doc: { ...doc, name: 'Adam' }, events });
+    assert.equal(page.outlet.children[0], stage, 'the same element, focus and typed text and all');
+    assert.equal(name.value, 'Adam');
+    assert.equal(open.classList.contains('footlight-not-sent'), true, 'the row click may have been applied: marked, not sent');
+    assert.equal(secret.classList.contains('footlight-not-sent'), true, 'a password is never kept: marked too');
+    assert.equal(name.classList.contains('footlight-not-sent'), false, 'its value came back with the stage');
+    assert.equal(increment.classList.contains('footlight-not-sent'), false);
+    assert.equal(page.banner.textContent, K.TEXT_NOT_SENT);
+    browser.clock.advance(K.SWEEP_MS);
+    assert.equal(pushed.parentNode, null, 'the stage that was not rebuilt is gone');
+    assert.deepEqual(JSON.parse(storage.get('footlight.page')), [{ id: 'demo', template: 'demo', values: { name: 'Adam' } }]);
+    open.dispatch('click'); // trying again clears the mark
+    assert.equal(open.classList.contains('footlight-not-sent'), false);
+    assert.deepEqual(second.sent.splice(0).filter((m) => m.t === 'event'), [{ t: 'event', n: 2, stage: 'demo', name: 'open', value: { id: 'a' } }]);
+  });
+
+  test('a copy of a live tab (a token and no address left) rebuilds a session of its own; a reload resumes with what it kept', () => {
+    const kept = [{ id: 'demo', template: 'demo', values: { name: 'Ada' } }];
+    for (const copy of [true, false]) {
+      const browser = fakeBrowser({ demo: demoTemplate });
+      const { window, document, sockets, storage } = browser;
+      storage.set('footlight.token', 'original');
+      storage.set('footlight.page', JSON.stringify(kept));
+      storage.set('footlight.events', JSON.stringify({ next: 3, queue: [{ t: 'event', n: 2, stage: 'demo', name: 'increment' }], kinds: {} }));
+      if (!copy) storage.set('footlight.url', '/'); // left by the page's pagehide: a reload
+      loadPage(window);
+      document.readyState = 'interactive';
+      for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+      assert.equal(storage.has('footlight.url'), false, 'dropped while the page shows');
+      const [socket] = sockets;
+      socket.open();
+      const restore = [{ template: 'demo', values: { name: 'Ada' } }];
+      if (copy) {
+        assert.deepEqual(socket.sent.splice(0), [{ t: 'join', v: 1, path: '/', restore }], 'no token: the original keeps its session');
+        assert.equal(storage.has('footlight.events'), false, "the original's events are the original's");
+      } else {
+        assert.deepEqual(socket.sent.splice(0), [{ t: 'join', v: 1, path: '/', token: 'original', seq: 0, restore }]);
+      }
+      socket.receive({ t: 'joined', token: copy ? 'copy' : 'original', resumed: !copy, events: copy ? 0 : 1, mounts: 1, ...(copy ? { rebuilt: ['demo'] } : {}) });
+      assert.equal(storage.get('footlight.token'), copy ? 'copy' : 'original');
+      assert.deepEqual(
+        socket.sent.filter((m) => m.t === 'event'),
+        copy ? [] : [{ t: 'event', n: 2, stage: 'demo', name: 'increment' }],
+        'a resume sends its unconsumed events again',
+      );
+      socket.receive({ t: 'mount', seq: 1, stage: 'demo', template: 'demo', doc: { count: 1, name: 'Ada', rows: [] }, events: { name: { keep: true } } });
+      assert.deepEqual(JSON.parse(storage.get('footlight.page')), kept, 'the values kept before the load stay kept');
+    }
+  });
+
+  test('the kept values are left out of a join that would be too large, and the restore with them if need be', () => {
+    const session = new Session('tok');
+    session.joined({ t: 'joined', token: 'tok', resumed: false, events: 0, max: 400 });
+    const small = [{ id: 'a', template: 'a', values: { text: 'x' } }];
+    assert.deepEqual(session.join('/', small).restore, [{ template: 'a', values: { text: 'x' } }]);
+    assert.deepEqual(session.named, ['a']);
+    const big = [{ id: 'a', template: 'a', values: { text: 'x'.repeat(500) } }];
+    assert.deepEqual(session.join('/', big).restore, [{ template: 'a' }]);
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: `s${i}`, template: `template-${i}` }));
+    assert.equal(session.join('/', many).restore, undefined);
+    assert.equal(session.named, null);
   });
 
   test('under Node, runtime.js builds its exports from the other five and does not boot', () => {

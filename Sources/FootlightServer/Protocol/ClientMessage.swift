@@ -3,8 +3,9 @@ import FootlightJSON
 /// A message from the browser (or a test client), protocol v1.
 public enum ClientMessage: Sendable, Equatable {
     /// Start a session, or resume the one `token` names, having applied every server
-    /// message up to sequence number `lastSeq`.
-    case join(version: Int, resume: Resume?, path: String?)
+    /// message up to sequence number `lastSeq`. With `restore`, a session the server
+    /// does not have is rebuilt as the page shows it.
+    case join(version: Int, resume: Resume?, path: String?, restore: Restore? = nil)
     /// A user event numbered `number` by the client (1, 2, 3, … per session).
     case event(Event)
     /// The client has applied every server message up to `seq`.
@@ -81,7 +82,8 @@ public enum ClientMessage: Sendable, Equatable {
                 }
                 path = text
             }
-            self = .join(version: Int(version), resume: resume, path: path)
+            let restore = try members["restore"].map { json throws(ProtocolError) in try Restore(json: json) }
+            self = .join(version: Int(version), resume: resume, path: path, restore: restore)
         case "event":
             let number = try Self.integer(members, "n", in: type)
             guard number > 0 else { throw ProtocolError(.badMessage, "event numbers start at 1, got \(number)") }

@@ -35,6 +35,12 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         /// A Director failed on the event: the session ends (close 4001) and the page
         /// should reload; other sessions are unaffected.
         public static let directorFailed = Code(rawValue: "director-failed")
+        /// A rebuild: a stage the page showed was not shown again (the app's routing or
+        /// its modal restorer did not present that template there).
+        public static let notRebuilt = Code(rawValue: "not-rebuilt")
+        /// A rebuild: a value for an event the stage does not declare recoverable (or
+        /// does not have); it was not applied.
+        public static let notRecoverable = Code(rawValue: "not-recoverable")
         /// The server failed to do its part (details are in the server log only).
         public static let `internal` = Code(rawValue: "internal-error")
 
@@ -57,6 +63,8 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
             case .badAck: "acknowledged a message that was never sent"
             case .badSlotValue: "a value could not be shown; the last one is kept"
             case .directorFailed: "the session failed; reload the page"
+            case .notRebuilt: "a stage the page showed could not be rebuilt"
+            case .notRecoverable: "a value the page kept could not be restored"
             case .internal: "the server failed; details are in its log"
             default: "the message was refused"
             }

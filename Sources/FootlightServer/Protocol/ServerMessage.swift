@@ -8,7 +8,12 @@ public enum ServerMessage: Sendable, Equatable {
     /// resuming client to drop its documents because full mounts follow.
     /// `events` is the highest client event number consumed so far.
     /// `mounts` is the number of `mount` messages that follow at once (the whole page).
-    case joined(token: String, resumed: Bool, snapshot: Bool, events: Int64, mounts: Int, maximumMessageBytes: Int)
+    /// `rebuilt`, for a new session rebuilt from the page's `restore`, gives each
+    /// restored stage's new instance id, in the order the page named them (nil for one
+    /// that was not rebuilt).
+    case joined(
+        token: String, resumed: Bool, snapshot: Bool, events: Int64, mounts: Int, maximumMessageBytes: Int,
+        rebuilt: [String?]? = nil)
     /// A stage and its full view document.
     case mount(Mount)
     /// A stage is popped or dismissed.
@@ -52,13 +57,14 @@ public enum ServerMessage: Sendable, Equatable {
     /// The message as a JSON object.
     public var json: JSON {
         switch self {
-        case .joined(let token, let resumed, let snapshot, let events, let mounts, let maximumMessageBytes):
+        case .joined(let token, let resumed, let snapshot, let events, let mounts, let maximumMessageBytes, let rebuilt):
             var members: JSONObject = [
                 "t": "joined", "v": .int(Int64(ClientMessage.version)), "token": .string(token),
                 "resumed": .bool(resumed), "events": .int(events), "max": .int(Int64(maximumMessageBytes)),
             ]
             if snapshot { members["snapshot"] = true }
             if mounts > 0 { members["mounts"] = .int(Int64(mounts)) }
+            if let rebuilt { members["rebuilt"] = .array(rebuilt.map { $0.map(JSON.string) ?? .null }) }
             return .object(members)
         case .mount(let mount):
             var members: JSONObject = [

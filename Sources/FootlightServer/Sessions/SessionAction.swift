@@ -1,4 +1,5 @@
 import Footlight
+import FootlightJSON
 import Logging
 
 /// What ``SessionState`` asks its driver to do, in order.
@@ -7,8 +8,13 @@ package enum SessionAction {
     case send([WireMessage])
     /// Close `connection` with a WebSocket close code, after what was sent to it.
     case close(ConnectionID, code: UInt16, reason: String)
-    /// Start the app (the first attach): run the entry with the page's path.
-    case startApp(path: String)
+    /// Start the app (the first attach): run the entry with the page's path, then, for
+    /// a rebuild, the context's modal restorer for each of `modals` (templates, bottom
+    /// first); then report back with ``SessionState/appStarted()``.
+    case startApp(path: String, modals: [String])
+    /// Hand a value the page kept to a rebuilt stage (app code); report back with
+    /// ``SessionState/restored(error:)``.
+    case restore(name: String, value: JSON, to: Stage)
     /// Hand a user event to a stage (app code); report back with
     /// ``SessionState/eventHandled(_:error:)``.
     case deliver(ClientMessage.Event, to: Stage)

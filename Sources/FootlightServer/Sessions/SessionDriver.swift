@@ -196,7 +196,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                     handle.setDrainHandler(nil)
                     outbox.append((handle, .close(code: code, reason: reason)))
                 }
-            case .startApp(let path):
+            case .startApp(let path, let modals):
                 var request = self.request
                 request.path = path
                 let context = Context(
@@ -204,8 +204,12 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                     presenter: self)
                 self.context = context
                 entry(context, path)
+                if let restoreModal = context.modalRestorer { modals.forEach(restoreModal) }
+                perform(state.appStarted())
             case .deliver(let event, let stage):
                 perform(state.eventHandled(event, error: stage.deliver(event)))
+            case .restore(let name, let value, let stage):
+                perform(state.restored(error: stage.deliver(restored: name, value: value)))
             case .scheduleFlush:
                 break  // every turn ends with a flush when one is scheduled
             case .awaitDrain:
@@ -224,9 +228,12 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
 
     // MARK: What the server tells the session (each a turn on the session's home)
 
-    /// Attaches a new connection: a fresh join, or a resume after `lastSeq`. The
-    /// session's home becomes the connection's loop (unless it was evicted from loops).
-    func attach(_ handle: ConnectionHandle, resumeAfter lastSeq: Int64?, path: String?) {
+    /// Attaches a new connection: a fresh join (rebuilt from `restore` if given), or a
+    /// resume after `lastSeq`. The session's home becomes the connection's loop (unless
+    /// it was evicted from loops).
+    func attach(
+        _ handle: ConnectionHandle, resumeAfter lastSeq: Int64?, path: String?, restore: ClientMessage.Restore? = nil
+    ) {
         let work: @Sendable () -> Void = { [self] in
             if let previous = connection, previous.id != handle.id { replaced[previous.id] = previous }
             connection = handle
@@ -237,7 +244,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                 }
             }
             registry?.connected(id)
-            perform(state.attach(handle.id, resumeAfter: lastSeq, path: path))
+            perform(state.attach(handle.id, resumeAfter: lastSeq, path: path, restore: restore))
             mailbox.withLock { box in
                 if !box.evicted { box.home = .loop(handle.loop) }
             }

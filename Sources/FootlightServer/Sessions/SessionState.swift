@@ -8,7 +8,8 @@ import FootlightJSON
 /// directions, exactly-once consumption of event numbers, refusals and their errors,
 /// backpressure, and the stack of mounted stages with the navigation commands not yet
 /// sent. It does no I/O and runs no app code: a Director runs only when its driver
-/// carries out ``SessionAction/deliver(_:to:)`` or ``SessionAction/startApp(path:)``.
+/// carries out ``SessionAction/deliver(_:to:)``, ``SessionAction/restore(name:value:to:)``
+/// or ``SessionAction/startApp(path:modals:)``.
 /// The live server (``SessionDriver``) and `SceneTester` drive the same machine.
 package struct SessionState {
     /// The bounds and policies the machine applies.
@@ -95,9 +96,10 @@ package struct SessionState {
     // MARK: Connections
 
     /// A connection joins: a new session (`resumeAfter` nil) or a resume of this one
-    /// having applied every message up to `resumeAfter`.
+    /// having applied every message up to `resumeAfter`. A new session given `restore`
+    /// (what the page showed when its old session was lost) is rebuilt from it.
     package mutating func attach(
-        _ id: ConnectionID, resumeAfter lastSeq: Int64?, path: String?
+        _ id: ConnectionID, resumeAfter lastSeq: Int64?, path: String?, restore: ClientMessage.Restore? = nil
     ) -> [SessionAction] {
         guard !isEnded else {
             return [
@@ -112,9 +114,13 @@ package struct SessionState {
         }
         connection = id
         awaitingDrain = false
+        var rebuilding = false
         if !started {
             started = true
-            actions.append(.startApp(path: path ?? "/"))
+            rebuilding = restore != nil
+            pendingRestore = restore
+            let modals = restore?.stages.filter { $0.placement == .modal }.map(\.template) ?? []
+            actions.append(.startApp(path: path ?? "/", modals: modals))
         }
         let lastGenerated = nextSeq - 1
         var resumed = false
@@ -135,7 +141,7 @@ package struct SessionState {
         // arrives whole; the driver runs it, then flushes.
         actions.append(.scheduleFlush)
         flushScheduled = true
-        joining = Joining(resumed: resumed, replayed: replayed)
+        joining = Joining(resumed: resumed, replayed: replayed, rebuilt: rebuilding ? [] : nil)
         return actions
     }
 
@@ -144,8 +150,69 @@ package struct SessionState {
         let resumed: Bool
         /// The missed messages, or nil for a snapshot (or a new session).
         let replayed: [WireMessage]?
+        /// For a rebuild, each restored stage's new instance id (nil: not rebuilt).
+        var rebuilt: [String?]?
     }
     private var joining: Joining?
+    /// What the page showed, until the app has started and it is matched.
+    private var pendingRestore: ClientMessage.Restore?
+
+    /// The app entry (and, for a rebuild, its modal restorer) has run: the stages the
+    /// page showed are matched, in order, to the stages the app showed again (same
+    /// place, same template), and their kept values are replayed to them. A stage with
+    /// no match, and a value for an event the stage does not declare recoverable, are
+    /// refused with typed errors (the page shows what was rebuilt).
+    package mutating func appStarted() -> [SessionAction] {
+        guard let restore = pendingRestore else { return [] }
+        pendingRestore = nil
+        var actions: [SessionAction] = []
+        var rebuilt: [String?] = []
+        var next = 0
+        for restored in restore.stages {
+            guard
+                let index = stages.entries[next...].firstIndex(where: {
+                    $0.placement == restored.placement && $0.stage.name == restored.template
+                })
+            else {
+                rebuilt.append(nil)
+                let place = restored.placement == .root ? "" : " (\(restored.placement.rawValue))"
+                actions += refuse(
+                    ProtocolError(
+                        .notRebuilt,
+                        "stage \"\(restored.template)\"\(place) was not shown again; \(restored.values.count) kept value(s) dropped"
+                    ))
+                continue
+            }
+            next = index + 1
+            let entry = stages[index]
+            rebuilt.append(entry.id)
+            for (name, value) in restored.values {
+                guard entry.stage.eventOptions[name]?.recoverable == true else {
+                    actions += refuse(
+                        ProtocolError(
+                            .notRecoverable,
+                            "stage \"\(entry.stage.name)\" has no recoverable event \"\(name)\"; its value was not restored"
+                        ))
+                    continue
+                }
+                actions.append(.restore(name: name, value: value, to: entry.stage))
+            }
+        }
+        joining?.rebuilt = rebuilt
+        actions.append(
+            .log(.info, "rebuilt \(rebuilt.compactMap { $0 }.count) of \(rebuilt.count) stages the page showed"))
+        return actions
+    }
+
+    /// What came of a replayed value: nil when the stage took it.
+    package mutating func restored(error: StageEventError?) -> [SessionAction] {
+        guard let error else { return scheduleFlush() }
+        switch error.kind {
+        case .unknownEvent: return refuse(ProtocolError(.notRecoverable, error.message))
+        case .badValue: return refuse(ProtocolError(.badValue, error.message))
+        case .directorFailed: return fail(ProtocolError(.directorFailed, error.message))
+        }
+    }
 
     /// The connection closed; the state is kept for a resume.
     package mutating func detach(_ id: ConnectionID) -> [SessionAction] {
@@ -379,7 +446,8 @@ package struct SessionState {
         let mounts = joining.replayed == nil ? snapshot() : []
         let hello = ServerMessage.joined(
             token: token, resumed: joining.resumed, snapshot: joining.resumed && joining.replayed == nil,
-            events: lastEvent, mounts: mounts.count, maximumMessageBytes: configuration.maximumMessageBytes)
+            events: lastEvent, mounts: mounts.count, maximumMessageBytes: configuration.maximumMessageBytes,
+            rebuilt: joining.rebuilt)
         return encode([hello]) + (joining.replayed ?? []) + encode(mounts + pendingMessages())
     }
 

@@ -1,5 +1,6 @@
 import Footlight
 import FootlightJSON
+import FootlightServer
 
 /// What a protocol v1 client knows: the session token, a mirror of each stage's
 /// document, the last server sequence number applied, and the events sent but not
@@ -15,6 +16,9 @@ public struct ClientMirror: Sendable {
     public private(set) var unacknowledged: [(number: Int64, message: JSON)] = []
     /// The number the next event gets.
     public private(set) var nextEvent: Int64 = 1
+    /// The events of an earlier session still unacknowledged when a join started a new
+    /// one: never sent again (one may have been applied), as the page reports them.
+    public private(set) var lost: [JSON] = []
     /// Every `error` message received, in order.
     public private(set) var errors: [ReceivedError] = []
     /// How many `joined` messages said `resumed`, and how many were snapshots.
@@ -27,14 +31,18 @@ public struct ClientMirror: Sendable {
     public private(set) var violations: [String] = []
     /// Whether a `bye` arrived.
     public private(set) var saidBye = false
-    /// Mounted stage instances in page order, with their template and placement.
-    public private(set) var stages: [(id: String, template: String, placement: String)] = []
+    /// Mounted stage instances in the order they were mounted, with their template,
+    /// placement and address.
+    public private(set) var stages: [(id: String, template: String, placement: String, url: String?)] = []
     /// URLs the server asked to open, in order.
     public private(set) var openedURLs: [String] = []
     /// Every mount, unmount and open received, in order (a snapshot's mounts too).
     public private(set) var commands: [SceneCommand] = []
     /// Mounts announced by the last `joined` and not yet received.
     public private(set) var pendingMounts = 0
+    /// For a session rebuilt from a `restore`, the new instance id of each stage the
+    /// join named (nil: not rebuilt), from the last `joined`.
+    public private(set) var rebuilt: [String?]?
 
     /// Joined, with the whole page mounted.
     public var isReady: Bool { token != nil && pendingMounts == 0 }
@@ -58,15 +66,32 @@ public struct ClientMirror: Sendable {
     public init() {}
 
     /// The join message: fresh (with the page's `path` for a deep link), or a resume
-    /// with the token and last applied seq.
-    public func joinMessage(path: String? = nil) -> JSON {
+    /// with the token and last applied seq; with `restore`, what the page shows, for a
+    /// server that no longer has the session.
+    public func joinMessage(path: String? = nil, restore: ClientMessage.Restore? = nil) -> JSON {
         var members: JSONObject = ["t": "join", "v": 1]
         if let token {
             members["token"] = .string(token)
             members["seq"] = .int(lastSeq)
         }
         if let path { members["path"] = .string(path) }
+        if let restore { members["restore"] = restore.json }
         return .object(members)
+    }
+
+    /// What a page showing these stages would send in `restore`: in page order (roots,
+    /// the stack, modals), with `values` (by stage id) as the values it kept.
+    public func restore(values: [String: JSONObject] = [:]) -> ClientMessage.Restore {
+        let rank = ["root": 0, "push": 1, "modal": 2]
+        let ordered = stages.enumerated().sorted {
+            (rank[$0.element.placement] ?? 0, $0.offset) < (rank[$1.element.placement] ?? 0, $1.offset)
+        }
+        return ClientMessage.Restore(
+            stages: ordered.map { _, stage in
+                ClientMessage.Restore.Stage(
+                    template: stage.template, placement: Placement(rawValue: stage.placement) ?? .root, url: stage.url,
+                    values: values[stage.id] ?? [:])
+            })
     }
 
     /// Numbers a new event and remembers it until acknowledged; returns the message.
@@ -91,6 +116,7 @@ public struct ClientMirror: Sendable {
         case "joined":
             token = message["token"]?.stringValue
             pendingMounts = if case .int(let count)? = message["mounts"] { Int(count) } else { 0 }
+            rebuilt = message["rebuilt"]?.arrayValue?.map(\.stringValue)
             if message["resumed"] == true { resumes += 1 }
             if message["snapshot"] == true {
                 snapshots += 1
@@ -103,6 +129,7 @@ public struct ClientMirror: Sendable {
                 documents.removeAll()
                 stages.removeAll()
                 lastSeq = 0
+                lost += unacknowledged.map(\.message)
                 unacknowledged.removeAll()
                 nextEvent = 1
             }
@@ -119,7 +146,7 @@ public struct ClientMirror: Sendable {
             stages.removeAll { $0.id == stage }
             let template = message["template"]?.stringValue ?? stage
             let placement = message["place"]?.stringValue ?? "root"
-            stages.append((stage, template, placement))
+            stages.append((stage, template, placement, message["url"]?.stringValue))
             commands.append(
                 .mount(
                     template: template, placement: Placement(rawValue: placement) ?? .root,

@@ -24,6 +24,8 @@ public final class TestClient: Sendable {
     private let thread: WebSocketClientThread
     /// The page path sent with a fresh join (a deep link).
     private let path: String?
+    /// The `Cookie` header of every handshake (a visitor's cookie, say).
+    private let cookie: String?
 
     private struct Waiter {
         let description: String
@@ -54,6 +56,8 @@ public final class TestClient: Sendable {
         var waiters: [Int: Waiter] = [:]
         var nextWaiter = 0
         var autoJoin = true
+        /// What the next join asks a server that lost the session to rebuild.
+        var restore: ClientMessage.Restore?
 
         var observation: Observation {
             Observation(
@@ -65,9 +69,10 @@ public final class TestClient: Sendable {
     /// The current connection (a resume opens a new one).
     private let socket: WebSocketClientThread.Bound<WebSocketClientConnection?>
 
-    private init(port: Int, origin: String?, subprotocol: String?, path: String? = nil) throws {
+    private init(port: Int, origin: String?, subprotocol: String?, path: String? = nil, cookie: String? = nil) throws {
         self.port = port
         self.path = path
+        self.cookie = cookie
         self.origin = origin
         self.subprotocol = subprotocol
         thread = try Self.sharedThread
@@ -88,13 +93,15 @@ public final class TestClient: Sendable {
     private static let sharedThreadHolder = Locked<WebSocketClientThread?>(nil)
 
     /// Connects to the server on `port` and, unless `join` is false, joins a new
-    /// session and waits for its first mounts.
+    /// session and waits for its first mounts. `cookie` is sent as the `Cookie` header
+    /// of every handshake (`footlight_visitor=…`, say).
     public static func connect(
         port: Int, origin: String? = nil, subprotocol: String? = ServerConfiguration.subprotocol, join: Bool = true,
-        path: String? = nil, timeout: Duration = .seconds(10)
+        path: String? = nil, cookie: String? = nil, timeout: Duration = .seconds(10)
     ) async throws -> TestClient {
         let client = try TestClient(
-            port: port, origin: origin ?? "http://127.0.0.1:\(port)", subprotocol: subprotocol, path: path)
+            port: port, origin: origin ?? "http://127.0.0.1:\(port)", subprotocol: subprotocol, path: path,
+            cookie: cookie)
         client.state.withLock { $0.autoJoin = join }
         client.openSocket()
         if join {
@@ -259,10 +266,13 @@ public final class TestClient: Sendable {
     }
 
     /// Opens a new socket and resumes the session with its token and last applied
-    /// sequence number; unacknowledged events are re-sent after `joined`.
-    public func resume(timeout: Duration = .seconds(10)) async throws {
+    /// sequence number; unacknowledged events are re-sent after `joined`. With
+    /// `restoring`, the join also says what the page shows, for a server that lost the
+    /// session to rebuild it (``ClientMirror/rebuilt`` then says what came back).
+    public func resume(restoring: ClientMessage.Restore? = nil, timeout: Duration = .seconds(10)) async throws {
         try await wait("the previous socket to end", timeout: timeout) { !$0.isOpen }
         let endedBefore = state.withLock { state in
+            state.restore = restoring
             state.joined = false
             state.closeFrame = nil
             state.connectionError = nil
@@ -276,10 +286,12 @@ public final class TestClient: Sendable {
     /// socket ends before the session is back (joined, every mount applied), opens
     /// another, up to `attempts` sockets in all. Returns once a socket is open on the
     /// resumed session; throws the last failure otherwise.
-    public func resume(attempts: Int, timeout: Duration = .seconds(10)) async throws {
+    public func resume(
+        attempts: Int, restoring: ClientMessage.Restore? = nil, timeout: Duration = .seconds(10)
+    ) async throws {
         for attempt in 1...max(1, attempts) {
             do {
-                try await resume(timeout: timeout)
+                try await resume(restoring: restoring, timeout: timeout)
                 if observation.isOpen { return }
             } catch TestClientError.connectionFailed(let reason) {
                 guard attempt < attempts else { throw TestClientError.connectionFailed(reason) }
@@ -303,7 +315,8 @@ public final class TestClient: Sendable {
             let connection = WebSocketClientConnection(on: loop, delegate: self)
             // In place before `connect`, which may already report a failure.
             socket.value = connection
-            connection.connect(host: "127.0.0.1", port: port, path: "/ws", origin: origin, subprotocol: subprotocol)
+            connection.connect(
+                host: "127.0.0.1", port: port, path: "/ws", origin: origin, subprotocol: subprotocol, cookie: cookie)
         }
     }
 
@@ -326,7 +339,7 @@ extension TestClient: WebSocketClientDelegate {
         let join = state.withLock { state -> JSON? in
             state.isOpen = true
             guard state.autoJoin else { return nil }
-            return state.mirror.joinMessage(path: path)
+            return state.mirror.joinMessage(path: path, restore: state.restore)
         }
         notifyWaiters()
         if let join, let payload = try? join.serializedBytes(.compact) { connection.send(payload) }

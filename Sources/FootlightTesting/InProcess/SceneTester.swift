@@ -45,10 +45,11 @@ public final class SceneTester: @unchecked Sendable {
         environment: SessionEnvironment(executor: queue, clock: clock), presenter: self)
     private static let connection: ConnectionID = 1
 
-    /// Starts an app entry (as a new session would, with the page path `path`).
-    /// The stages the entry shows are the starting point: their mounts and first
-    /// documents need no assertion.
-    public init(_ entry: @escaping AppEntry, path: String = "/") {
+    /// Starts an app entry (as a new session would, with the page path `path`), or,
+    /// given `restoring`, rebuilds a session as a page that showed those stages asks
+    /// (``rebuilt`` and ``errors`` then tell what came of it). The stages the entry
+    /// shows are the starting point: their mounts and first documents need no assertion.
+    public init(_ entry: @escaping AppEntry, path: String = "/", restoring: ClientMessage.Restore? = nil) {
         self.entry = entry
         var limits = SessionLimits()
         // A test sends events as fast as it likes.
@@ -57,7 +58,7 @@ public final class SceneTester: @unchecked Sendable {
         state = SessionState(
             token: "scene-tester", configuration: .init(limits: limits, sendsErrorDetails: true), now: .now)
         run {
-            perform(state.attach(Self.connection, resumeAfter: nil, path: path))
+            perform(state.attach(Self.connection, resumeAfter: nil, path: path, restore: restoring))
             flush()
             commands.removeAll()
             patches.removeAll()
@@ -81,6 +82,10 @@ public final class SceneTester: @unchecked Sendable {
     public func document(_ stageID: String) -> JSON? {
         run { mirror.documents[stageID] }
     }
+
+    /// For a tester started `restoring` a page, each restored stage's new id (nil: not
+    /// rebuilt), as `joined` told the page.
+    public var rebuilt: [String?]? { run { mirror.rebuilt } }
 
     /// Errors the page received (refused events, bad slot values), oldest first.
     public var errors: [ClientMirror.ReceivedError] { run { mirror.errors } }
@@ -224,11 +229,15 @@ public final class SceneTester: @unchecked Sendable {
                 for message in messages { receive(message) }
             case .close(_, let code, let reason):
                 Issue.record("the session closed its connection (\(code)): \(reason)")
-            case .startApp(let path):
+            case .startApp(let path, let modals):
                 entry(context, path)
+                if let restoreModal = context.modalRestorer { modals.forEach(restoreModal) }
+                perform(state.appStarted())
             case .deliver(let event, let stage):
                 lastEventError = stage.deliver(event)
                 perform(state.eventHandled(event, error: lastEventError))
+            case .restore(let name, let value, let stage):
+                perform(state.restored(error: stage.deliver(restored: name, value: value)))
             case .scheduleFlush, .awaitDrain, .log, .ended:
                 break
             }

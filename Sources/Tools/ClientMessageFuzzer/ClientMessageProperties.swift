@@ -23,10 +23,21 @@ enum ClientMessageProperties {
             return
         }
         switch message {
-        case .join(let version, let resume, let path):
+        case .join(let version, let resume, let path, let restore):
             require(version == ClientMessage.version, "join accepted protocol v\(version)")
             require((resume?.lastSeq ?? 0) >= 0, "join accepted a negative seq")
             require((path?.utf8.count ?? 0) <= 2048, "join accepted a path of \(path?.utf8.count ?? 0) bytes")
+            let stages = restore?.stages ?? []
+            require(
+                stages.count <= ClientMessage.Restore.maximumStages, "join accepted \(stages.count) restored stages")
+            for stage in stages {
+                require(
+                    !stage.template.isEmpty && stage.template.utf8.count <= 128,
+                    "join accepted a restored template of \(stage.template.utf8.count) bytes")
+                require(
+                    stage.values.count <= ClientMessage.Restore.maximumValues,
+                    "join accepted \(stage.values.count) restored values")
+            }
         case .event(let event):
             require(event.number > 0, "event accepted number \(event.number)")
             for name in [event.stage, event.name] {

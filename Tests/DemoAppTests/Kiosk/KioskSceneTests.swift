@@ -1,6 +1,7 @@
 import DemoApp
 import Footlight
 import FootlightJSON
+import FootlightServer
 import FootlightTesting
 import Testing
 
@@ -175,6 +176,29 @@ import Testing
             #expect(tester.stageIDs == ["listings", "not-found-1"], "\(link)")
             #expect(tester.document("not-found-1") == ["path": .string(link)], "\(link)")
         }
+    }
+
+    @Test("Rebuilt: the order, the lot with its typed amount, the sign-up dialog with its email; never a password")
+    func rebuild() {
+        let restore = ClientMessage.Restore(stages: [
+            .init(template: "listings", placement: .root, values: ["order": ["id": "alphabetical"]]),
+            .init(template: "lot", placement: .push, url: "/lots/lot-2", values: ["amount": "600"]),
+            .init(
+                template: "signup-dialog", placement: .modal, values: ["email": "grace@example.com", "password": "x"]),
+            .init(template: "welcome", placement: .modal),
+        ])
+        let tester = SceneTester(KioskApp.entry(services), path: "/lots/lot-2", restoring: restore)
+        #expect(tester.rebuilt == ["listings", "lot-1", "signup-dialog-2", nil])
+        #expect(tester.document("listings")?["layout"] == "table")
+        #expect(tester.document("listings")?["rows"] == rows(.alphabetical))
+        #expect(tester.document("lot-1")?["amount"] == "600")
+        #expect(tester.document("signup-dialog-2")?["email"] == "grace@example.com")
+        #expect(tester.document("signup-dialog-2")?["password"] == "", "a password is not recoverable")
+        #expect(tester.errors.map(\.code) == ["not-recoverable", "not-rebuilt"])
+        // The rebuilt dialog works: signing up from it signs the session in.
+        tester.send("password", to: "signup-dialog-2", value: "correct horse")
+        tester.expect("signup-dialog-2", ["password": "correct horse", "canSubmit": true])
+        tester.finish(allowingTimers: true)
     }
 
     @Test("The flight card scene shows the card, or null when there is no flight")

@@ -16,18 +16,22 @@ struct SessionMachine {
     var ended = false
     /// The app entry run on the first attach.
     let entry: (inout SessionMachine, String) -> Void
+    /// The app's modal restorer, run in a rebuild for each modal the page showed.
+    let restoreModal: (inout SessionMachine, String) -> Void
     /// The time events arrive at (the rate limit's clock); moved by hand.
     var now: ContinuousClock.Instant
 
     init(
         limits: SessionLimits = SessionLimits(), details: Bool = true,
-        entry: @escaping (inout SessionMachine, String) -> Void = { _, _ in }
+        entry: @escaping (inout SessionMachine, String) -> Void = { _, _ in },
+        restoreModal: @escaping (inout SessionMachine, String) -> Void = { _, _ in }
     ) {
         let start = ContinuousClock.now
         state = SessionState(
             token: "token-1", configuration: .init(limits: limits, sendsErrorDetails: details), now: start)
         now = start
         self.entry = entry
+        self.restoreModal = restoreModal
     }
 
     /// Carries out actions as the live driver does.
@@ -39,9 +43,14 @@ struct SessionMachine {
                     sent.append(try! message.bytes.withUnsafeBytes { try JSON.parse($0) })
                 }
             case .close(let id, let code, _): closes.append((id, code))
-            case .startApp(let path): entry(&self, path)
+            case .startApp(let path, let modals):
+                entry(&self, path)
+                for template in modals { restoreModal(&self, template) }
+                perform(state.appStarted())
             case .deliver(let event, let stage):
                 perform(state.eventHandled(event, error: stage.deliver(event)))
+            case .restore(let name, let value, let stage):
+                perform(state.restored(error: stage.deliver(restored: name, value: value)))
             case .scheduleFlush: break
             case .awaitDrain: awaitingDrain = true
             case .log(_, let message): logs.append(message)
@@ -58,8 +67,11 @@ struct SessionMachine {
         if state.flushScheduled { perform(state.flush(unsentBytes: unsentBytes)) }
     }
 
-    mutating func attach(_ id: ConnectionID = 1, resumeAfter seq: Int64? = nil, path: String? = nil) {
-        perform(state.attach(id, resumeAfter: seq, path: path))
+    mutating func attach(
+        _ id: ConnectionID = 1, resumeAfter seq: Int64? = nil, path: String? = nil,
+        restore: ClientMessage.Restore? = nil
+    ) {
+        perform(state.attach(id, resumeAfter: seq, path: path, restore: restore))
         endTurn()
     }
 

@@ -13,9 +13,9 @@ final class DemoProcess {
     let port: Int
     var pid: Int32 { process.processIdentifier }
 
-    /// Starts the demo on 127.0.0.1 and an ephemeral port with `arguments` added, and
-    /// waits (up to 30 s) for the address it prints.
-    init(arguments: [String]) throws {
+    /// Starts the demo on 127.0.0.1 and `port` (0: an ephemeral one) with `arguments`
+    /// added, and waits (up to 30 s) for the address it prints.
+    init(arguments: [String], port: Int = 0) throws {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("footlight-demo")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -25,7 +25,8 @@ final class DemoProcess {
         process = Process()
         process.executableURL = executable
         process.arguments =
-            ["--host", "127.0.0.1", "--port", "0", "--public-directory", try TestServer.publicDirectory()] + arguments
+            ["--host", "127.0.0.1", "--port", "\(port)", "--public-directory", try TestServer.publicDirectory()]
+            + arguments
         process.standardOutput = output
         try process.run()
         // The one line this waits for comes at once; a demo that never prints is killed.

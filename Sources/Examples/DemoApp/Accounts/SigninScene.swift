@@ -30,7 +30,7 @@ public struct SigninScene: Scene {
         stage.bind(director.canSubmit, to: "canSubmit")
         stage.bind(director.submitting, to: "submitting")
         stage.bind(director.message, to: "message")
-        stage.on("email", send: email, options: .debounce(.milliseconds(150)))
+        stage.on("email", send: email, options: EventOptions(debounce: .milliseconds(150), recoverable: true))
         stage.on("password", send: password, options: .debounce(.milliseconds(150)))
         stage.on("submit", send: submit)
         stage.on("signUp", send: signUp, options: .oneAtATime)

@@ -36,7 +36,7 @@ public struct SignupScene: Scene {
         stage.bind(director.submitting, to: "submitting")
         stage.bind(director.message, to: "message")
         stage.bind(director.failed, to: "failed")
-        stage.on("email", send: email, options: .debounce(.milliseconds(300)))
+        stage.on("email", send: email, options: EventOptions(debounce: .milliseconds(300), recoverable: true))
         stage.on("password", send: password, options: .debounce(.milliseconds(300)))
         stage.on("submit", send: submit)
         let signedUp = self.signedUp

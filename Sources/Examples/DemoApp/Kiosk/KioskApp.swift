@@ -1,8 +1,12 @@
 import Footlight
 
-/// The auction kiosk: the listings at the root; `/lots/<id>` opens that lot. A link
-/// that names nothing the kiosk shows (another path, a lot it does not list, `/profile`
-/// in a new session, which starts signed out) shows the not-found page over the listings.
+/// The auction kiosk: the listings at the root; `/lots/<id>` opens that lot, and, for
+/// a visitor signed in, `/profile` the profile and `/profile/trip` the trip over it. A
+/// link that names nothing the kiosk shows (another path, a lot it does not list, the
+/// profile signed out) shows the not-found page over the listings.
+///
+/// A session rebuilt after a restart (or on another node) gets its account dialog
+/// back: the sign-up or sign-in form, while signed out.
 public enum KioskApp {
     /// The app entry for a server, all sessions sharing `services`.
     public static func entry(_ services: KioskServices) -> AppEntry {
@@ -13,11 +17,22 @@ public enum KioskApp {
             context.show(ListingsScene(session: session))
             let route = path.split(separator: "?").first.map(String.init) ?? ""
             let parts = route.split(separator: "/").map(String.init)
-            if parts.isEmpty { return }
+            let signedIn = session.account.value != nil
             if parts.count == 2, parts[0] == "lots", services.auction.lot(parts[1]) != nil {
                 context.push(LotDetailsScene(session: session, lotID: parts[1]), url: "/lots/\(parts[1])")
-            } else {
+            } else if signedIn, parts == ["profile"] || parts == ["profile", "trip"] {
+                context.push(ProfileScene(session: session), url: "/profile")
+                if parts.count == 2 { context.push(FlightScene(), url: "/profile/trip") }
+            } else if !parts.isEmpty {
                 context.push(NotFoundScene(path: route), url: route)
+            }
+            context.restoresModals { [unowned context] template in
+                guard session.account.value == nil else { return }
+                switch template {
+                case "signup-dialog": session.startAccountFlow(on: context, signingIn: false)
+                case "signin": session.startAccountFlow(on: context, signingIn: true)
+                default: break
+                }
             }
         }
     }

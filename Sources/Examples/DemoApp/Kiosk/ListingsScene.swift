@@ -23,7 +23,7 @@ public struct ListingsScene: Scene {
         stage.bind(director.layout, to: "layout")
         stage.bind(director.rowChanges, to: "rows")
         stage.bind(session.account.map { $0?.name }.removeDuplicates(), to: "accountName")
-        stage.on("order", send: order)
+        stage.on("order", send: order, options: .recoverable)
         stage.on("open", send: open, options: .oneAtATime)
         stage.on("profile", send: profile, options: .oneAtATime)
         stage.on("signIn", send: signIn, options: .oneAtATime)

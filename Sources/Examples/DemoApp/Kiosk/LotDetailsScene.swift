@@ -30,7 +30,7 @@ public struct LotDetailsScene: Scene {
         stage.bind(director.submitting, to: "submitting")
         stage.bind(director.submitTitle, to: "submitTitle")
         stage.bind(director.message, to: "message")
-        stage.on("amount", send: amount, options: .debounce(.milliseconds(250)))
+        stage.on("amount", send: amount, options: EventOptions(debounce: .milliseconds(250), recoverable: true))
         stage.on("submit", send: submit)
         stage.on("back", send: back, options: .oneAtATime)
         let session = self.session

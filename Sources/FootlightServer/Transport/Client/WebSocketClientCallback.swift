@@ -16,6 +16,8 @@ func webSocketClientCallback(
     guard let wsi, let user else { return 0 }
     let connection = Unmanaged<WebSocketClientConnection>.fromOpaque(user).takeUnretainedValue()
     switch reason {
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        return connection.appendHeaders(input, count: length, wsi: wsi)
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         connection.established(wsi)
     case LWS_CALLBACK_CLIENT_RECEIVE:

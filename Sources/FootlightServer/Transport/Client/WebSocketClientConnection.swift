@@ -43,6 +43,8 @@ package final class WebSocketClientConnection {
     /// The connection's wsi, from `connect` until it ends.
     @exclusivity(unchecked) private var wsi: OpaquePointer?
     @exclusivity(unchecked) private var connectCalled = false
+    /// The `Cookie` header sent with the handshake, if any.
+    @exclusivity(unchecked) private var cookie: String?
     /// While `lws_client_connect_via_info` runs: its failure is reported once it returns.
     @exclusivity(unchecked) private var insideConnect = false
     /// Set in LWS_CALLBACK_WSI_DESTROY, just before the connection's release.
@@ -70,12 +72,15 @@ package final class WebSocketClientConnection {
     }
 
     /// Starts connecting to `host`:`port` and asks for `path` with the `Origin` header
-    /// `origin` sent as given (none when nil) and the subprotocol `subprotocol` (none
-    /// when nil). Call once.
-    package func connect(host: String, port: Int, path: String, origin: String? = nil, subprotocol: String? = nil) {
+    /// `origin` sent as given (none when nil), the subprotocol `subprotocol` (none
+    /// when nil) and the `Cookie` header `cookie` (none when nil). Call once.
+    package func connect(
+        host: String, port: Int, path: String, origin: String? = nil, subprotocol: String? = nil, cookie: String? = nil
+    ) {
         loop.assertInLoop()
         precondition(!connectCalled, "a WebSocketClientConnection connects once")
         connectCalled = true
+        self.cookie = cookie
         guard let context = loop.context else {
             return end(error: WebSocketClientError.connectNotStarted.with(detail: "the client loop has stopped"))
         }
@@ -268,6 +273,18 @@ package final class WebSocketClientConnection {
             String(decoding: UnsafeRawBufferPointer(start: $0, count: count).prefix { $0 != 0 }, as: UTF8.self)
         }
         end(error: text.map { WebSocketClientError.connectionFailed.with(detail: $0) } ?? .connectionFailed)
+    }
+
+    /// LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER: `input` points at the cursor into
+    /// the handshake being written, `count` bytes of room after it. Nonzero fails the
+    /// connection (a cookie that does not fit).
+    func appendHeaders(_ input: UnsafeMutableRawPointer?, count: Int, wsi: OpaquePointer) -> Int32 {
+        guard let cookie, let input else { return 0 }
+        let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
+        guard let start = cursor.pointee else { return -1 }
+        var value = Array(cookie.utf8)
+        return lws_add_http_header_by_name(wsi, "cookie:", &value, Int32(value.count), cursor, start + count) == 0
+            ? 0 : -1
     }
 
     /// LWS_CALLBACK_CLIENT_CLOSED.
