@@ -165,6 +165,7 @@
   let notSent = false; // the banner says unacknowledged events were lost, until the next event
   let resyncs = 0;
   let page = []; // what the page shows ([{id, template, place, url, values}]), as `keepPage` was last told
+  let earlier = []; // what it showed before this load (a reload, a copied tab), with the ids of the last rebuild
   let copied = false; // a duplicated tab: its first join rebuilds a session of its own from the copied page
 
   const store = (key, value) => {
@@ -203,7 +204,7 @@
     let saved = null;
     try {
       saved = JSON.parse(load(K.STORE_EVENTS));
-      page = JSON.parse(load(K.STORE_PAGE)) || [];
+      earlier = page = JSON.parse(load(K.STORE_PAGE)) || [];
     } catch {}
     session = new Session(load(K.STORE_TOKEN), saved);
     banner('');
@@ -328,7 +329,7 @@
       save();
       if (session.moved.size) {
         hooks.rename(session.moved);
-        page = page.map((stage) => ({ ...stage, id: session.moved.get(stage.id) ?? stage.id }));
+        earlier = page.map((stage) => ({ ...stage, id: session.moved.get(stage.id) ?? stage.id }));
       }
       if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset(message[K.MOUNTS] || 0);
       dirty = false;
@@ -413,7 +414,7 @@
 
   /** The values kept for stage `id` of `template` before this page was loaded (a reload), or {}. */
   function keptValues(id, template) {
-    const stage = page.find((kept) => kept.id === id && kept[K.TEMPLATE] === template);
+    const stage = earlier.find((kept) => kept.id === id && kept[K.TEMPLATE] === template);
     return { ...stage?.[K.VALUES] };
   }
 

@@ -112,16 +112,17 @@ class Server:
 
 @contextlib.contextmanager
 def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "http", data_dir: Path | None = None,
-                    killed_by_test: bool = False):
-    """Starts footlight-demo with `options` on a free loopback port (serving `scheme`:
-    https with the TLS options), keeping its data in `data_dir` (default: a new temporary
-    folder); stops it afterwards and fails if it exited early (unless the test killed it)."""
+                    killed_by_test: bool = False, port: int = 0):
+    """Starts footlight-demo with `options` on a free loopback port, or `port` (a restart on
+    the port of a server the test killed), serving `scheme` (https with the TLS options),
+    keeping its data in `data_dir` (default: a new temporary folder); stops it afterwards
+    and fails if it exited early (unless the test killed it)."""
     binary = _server_binary()
     folder = tmp_path_factory.mktemp(name)
     log = folder / "stderr.log"
     with open(log, "wb") as stderr:
         process = subprocess.Popen(
-            [str(binary), "--host", "127.0.0.1", "--port", "0", "--public-directory", str(PUBLIC),
+            [str(binary), "--host", "127.0.0.1", "--port", str(port), "--public-directory", str(PUBLIC),
              "--log-level", "warning", "--data-dir", str(data_dir or folder / "data"), *options],
             cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, text=True,
             preexec_fn=_die_with_parent,

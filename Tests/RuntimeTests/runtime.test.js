@@ -1142,7 +1142,10 @@ describe('the runtime in a page', () => {
   });
 
   test('a copy of a live tab (a token and no address left) rebuilds a session of its own; a reload resumes with what it kept', () => {
-    const kept = [{ id: 'demo', template: 'demo', values: { name: 'Ada' } }];
+    const kept = [
+      { id: 'demo', template: 'demo', values: { name: 'Ada' } },
+      { id: 'demo-2', template: 'demo', place: 'push', url: '/more', values: { name: 'Bob' } },
+    ];
     for (const copy of [true, false]) {
       const browser = fakeBrowser({ demo: demoTemplate });
       const { window, document, sockets, storage } = browser;
@@ -1156,14 +1159,14 @@ describe('the runtime in a page', () => {
       assert.equal(storage.has('footlight.url'), false, 'dropped while the page shows');
       const [socket] = sockets;
       socket.open();
-      const restore = [{ template: 'demo', values: { name: 'Ada' } }];
+      const restore = kept.map(({ id, ...stage }) => stage);
       if (copy) {
         assert.deepEqual(socket.sent.splice(0), [{ t: 'join', v: 1, path: '/', restore }], 'no token: the original keeps its session');
         assert.equal(storage.has('footlight.events'), false, "the original's events are the original's");
       } else {
         assert.deepEqual(socket.sent.splice(0), [{ t: 'join', v: 1, path: '/', token: 'original', seq: 0, restore }]);
       }
-      socket.receive({ t: 'joined', token: copy ? 'copy' : 'original', resumed: !copy, events: copy ? 0 : 1, mounts: 1, ...(copy ? { rebuilt: ['demo'] } : {}) });
+      socket.receive({ t: 'joined', token: copy ? 'copy' : 'original', resumed: !copy, events: copy ? 0 : 1, mounts: 2, ...(copy ? { rebuilt: ['demo', 'demo-2'] } : {}) });
       assert.equal(storage.get('footlight.token'), copy ? 'copy' : 'original');
       assert.deepEqual(
         socket.sent.filter((m) => m.t === 'event'),
@@ -1171,7 +1174,8 @@ describe('the runtime in a page', () => {
         'a resume sends its unconsumed events again',
       );
       socket.receive({ t: 'mount', seq: 1, stage: 'demo', template: 'demo', doc: { count: 1, name: 'Ada', rows: [] }, events: { name: { keep: true } } });
-      assert.deepEqual(JSON.parse(storage.get('footlight.page')), kept, 'the values kept before the load stay kept');
+      socket.receive({ t: 'mount', seq: 2, stage: 'demo-2', template: 'demo', place: 'push', url: '/more', doc: { count: 1, name: 'Bob', rows: [] }, events: { name: { keep: true } } });
+      assert.deepEqual(JSON.parse(storage.get('footlight.page')), kept, 'the values kept before the load stay kept, each stage\'s');
     }
   });
 
