@@ -1,7 +1,8 @@
 """The cluster of scripts/cluster in a real browser: redis-server, two footlight-demo nodes
 and nginx, all on loopback ports of the test's own. A bid placed on one node reaches a
 visitor on the other, and when a node is killed its visitors' pages move through nginx to
-the other node, still signed in, at the page they showed."""
+the other node, which rebuilds their sessions: still signed in, at the page they showed, with
+what they had typed."""
 
 import contextlib
 import os
@@ -127,11 +128,15 @@ def test_a_bid_reaches_the_other_node_and_a_dead_nodes_visitors_move(cluster, op
     expect(watcher_bids).to_have_text(lot_page(bidder).locator(".lot-count").inner_text())
     watcher.screenshot("cluster-bid-from-the-other-node")
 
-    # Node A dies: its visitor's page reconnects through nginx to node B, signed in, on the lot.
-    # Node B has never heard of the sessions of node A's pages: it starts new ones at their
-    # addresses. (Every page opened loses its server at the end, when the cluster stops.)
+    # Node A dies: its visitor's page reconnects through nginx to node B, signed in, on the lot,
+    # the amount typed. Node B has never heard of the sessions of node A's pages: it rebuilds
+    # them from what the pages show. (Every page opened loses its server at the end, when the
+    # cluster stops.)
     for app in opened:
-        app.allow_errors(r"unknown-session|502|WebSocket|ERR_")
+        app.allow_errors(r"502|WebSocket|ERR_")
+    amount = lot_page(bidder).get_by_label("Your bid")
+    amount.press_sequentially("98765", delay=80)
+    bidder.wait_for("(s) => s.unacknowledged === 0 && Object.values(s.documents).some((d) => d.amount === '98765')")
     token = bidder.page.evaluate("window.footlight.state().token")
     os.kill(cluster.nodes[port_a], signal.SIGKILL)
     started = time.monotonic()
@@ -139,6 +144,7 @@ def test_a_bid_reaches_the_other_node_and_a_dead_nodes_visitors_move(cluster, op
     bidder.page.wait_for_function(
         f"window.footlight.state().joined && window.footlight.state().token !== {token!r}", timeout=3_000)
     moved_after = time.monotonic() - started
+    expect(amount).to_have_value("98765")
     assert node_of(bidder) == port_b
     assert re.search(r"/lots/lot-1$", bidder.page.url)
     bidder.screenshot("cluster-moved-to-the-other-node")
