@@ -1,5 +1,6 @@
 import Footlight
 import FootlightServer
+import FootlightTesting
 import Foundation
 import Testing
 
@@ -89,7 +90,7 @@ struct WebSocketClientTests {
 
     @Test("Connecting to a closed port ends with connectionFailed, and never opens")
     func closedPort() async throws {
-        let client = try RecordingClient(port: try unusedPort())
+        let client = try RecordingClient(port: try LoopbackPort.free())
         defer { client.stop() }
         try await waitFor("the connection to end") { client.hasEnded }
         #expect(client.events == [.ended(.connectionFailed)])
@@ -177,22 +178,5 @@ struct WebSocketClientTests {
         #expect(client.events == [.opened, .ended(nil)])
         #expect(client.thread.execute { _ in } == false, "a stopped thread takes no more work")
         try await server.finish()
-    }
-
-    /// A port nothing listens on (just released by a socket bound to it).
-    private func unusedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw RawHTTPError("bind failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

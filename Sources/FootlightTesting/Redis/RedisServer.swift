@@ -42,7 +42,7 @@ public final class RedisServer: @unchecked Sendable {
         var lastError: any Error = RedisServerError("no port was tried")
         // A free port can be taken between the probe and redis-server's bind: try a few.
         for _ in 0..<5 {
-            let server = RedisServer(port: try freePort(), directory: directory, appendOnly: appendOnly)
+            let server = RedisServer(port: try LoopbackPort.free(), directory: directory, appendOnly: appendOnly)
             do {
                 try server.launch()
                 return server
@@ -114,25 +114,6 @@ public final class RedisServer: @unchecked Sendable {
             if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
         }
         throw RedisServerError("no redis-server on PATH; run scripts/bootstrap")
-    }
-
-    /// A TCP port on 127.0.0.1 that was free a moment ago.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw RedisServerError("cannot open a socket") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
-            }
-        }
-        guard bound else { throw RedisServerError("cannot bind a probe socket to 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

@@ -1,3 +1,4 @@
+import FootlightTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ final class ClusterProcess {
             throw ClusterProcessError("no footlight-demo at \(binary.path); run swift build --build-tests first")
         }
         data = FileManager.default.temporaryDirectory.appendingPathComponent("footlight-cluster-\(UUID())").path
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         let output = Pipe()
         process = Process()
         process.executableURL = repository.appendingPathComponent("scripts/cluster")
@@ -67,23 +68,6 @@ final class ClusterProcess {
         guard nodes.count == count else { throw ClusterProcessError("expected \(count) nodes: \(printed)") }
         self.port = port
         self.nodes = nodes
-    }
-
-    private static func freePort() throws -> Int {
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard probe >= 0 else { throw ClusterProcessError("socket() failed") }
-        defer { close(probe) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
-            }
-        }
-        guard bound else { throw ClusterProcessError("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     deinit {
