@@ -198,13 +198,18 @@
       store(K.STORE_TOKEN, null);
       store(K.STORE_EVENTS, null);
     }
-    if (!continues) store(K.STORE_PAGE, null);
-    addEventListener('pagehide', () => store(K.STORE_URL, location.pathname + location.search));
+    addEventListener('pagehide', () => {
+      store(K.STORE_URL, here());
+      keepPage(page);
+    });
     addEventListener('pageshow', (event) => event.persisted && store(K.STORE_URL, null));
     let saved = null;
     try {
       saved = JSON.parse(load(K.STORE_EVENTS));
-      earlier = page = JSON.parse(load(K.STORE_PAGE)) || [];
+      // What the page showed, if it showed it at this address (a link opened in a new tab may
+      // copy sessionStorage too: its page is another).
+      const kept = JSON.parse(load(K.STORE_PAGE));
+      if (continues && kept?.at === here() && Array.isArray(kept.stages)) earlier = page = kept.stages;
     } catch {}
     session = new Session(load(K.STORE_TOKEN), saved);
     banner('');
@@ -214,11 +219,13 @@
     dial();
   }
 
+  const here = () => location.pathname + location.search;
+
   /** Whether this page load (`left`: the address the tab showed before) continues the tab's session rather than opening a new address. */
   function continuesTab(left) {
     const timing = typeof performance === 'object' && performance.getEntriesByType;
     const entry = timing ? performance.getEntriesByType('navigation')[0] : null;
-    return left === null || left === location.pathname + location.search || !entry || entry.type !== 'navigate';
+    return left === null || left === here() || !entry || entry.type !== 'navigate';
   }
 
   function redial() {
@@ -251,7 +258,7 @@
     socket.onopen = () => {
       // What the page shows goes with every resume (and a copied tab's first join): a server that
       // lost the session (a restart, another node) rebuilds it from that.
-      send(session.join(location.pathname + location.search, session.token || copied ? page : null));
+      send(session.join(here(), session.token || copied ? page : null));
       pinger = setInterval(ping, K.PING_MS);
     };
     socket.onmessage = (event) => {
@@ -409,7 +416,7 @@
   /** Keeps what the page shows ([{id, template, place, url, values}], page order) for a rebuild, across a reload too. */
   function keepPage(stages) {
     page = stages;
-    store(K.STORE_PAGE, JSON.stringify(stages));
+    store(K.STORE_PAGE, JSON.stringify({ at: here(), stages }));
   }
 
   /** The values kept for stage `id` of `template` before this page was loaded (a reload), or {}. */

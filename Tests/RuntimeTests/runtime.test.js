@@ -1112,7 +1112,7 @@ describe('the runtime in a page', () => {
       { id: 'demo-4', template: 'demo', values: { name: 'Adam' } },
       { id: 'demo-5', template: 'demo', place: 'push', url: '/more' },
     ];
-    assert.deepEqual(JSON.parse(storage.get('footlight.page')), kept);
+    assert.deepEqual(JSON.parse(storage.get('footlight.page')), { at: '/', stages: kept });
 
     first.readyState = 3;
     first.onclose({ code: 1006 }); // the server died with the four events unacknowledged
@@ -1135,7 +1135,7 @@ describe('the runtime in a page', () => {
     assert.equal(page.banner.textContent, K.TEXT_NOT_SENT);
     browser.clock.advance(K.SWEEP_MS);
     assert.equal(pushed.parentNode, null, 'the stage that was not rebuilt is gone');
-    assert.deepEqual(JSON.parse(storage.get('footlight.page')), [{ id: 'demo', template: 'demo', values: { name: 'Adam' } }]);
+    assert.deepEqual(JSON.parse(storage.get('footlight.page')).stages, [{ id: 'demo', template: 'demo', values: { name: 'Adam' } }]);
     open.dispatch('click'); // trying again clears the mark
     assert.equal(open.classList.contains('footlight-not-sent'), false);
     assert.deepEqual(second.sent.splice(0).filter((m) => m.t === 'event'), [{ t: 'event', n: 2, stage: 'demo', name: 'open', value: { id: 'a' } }]);
@@ -1150,7 +1150,7 @@ describe('the runtime in a page', () => {
       const browser = fakeBrowser({ demo: demoTemplate });
       const { window, document, sockets, storage } = browser;
       storage.set('footlight.token', 'original');
-      storage.set('footlight.page', JSON.stringify(kept));
+      storage.set('footlight.page', JSON.stringify({ at: '/', stages: kept }));
       storage.set('footlight.events', JSON.stringify({ next: 3, queue: [{ t: 'event', n: 2, stage: 'demo', name: 'increment' }], kinds: {} }));
       if (!copy) storage.set('footlight.url', '/'); // left by the page's pagehide: a reload
       loadPage(window);
@@ -1175,8 +1175,20 @@ describe('the runtime in a page', () => {
       );
       socket.receive({ t: 'mount', seq: 1, stage: 'demo', template: 'demo', doc: { count: 1, name: 'Ada', rows: [] }, events: { name: { keep: true } } });
       socket.receive({ t: 'mount', seq: 2, stage: 'demo-2', template: 'demo', place: 'push', url: '/more', doc: { count: 1, name: 'Bob', rows: [] }, events: { name: { keep: true } } });
-      assert.deepEqual(JSON.parse(storage.get('footlight.page')), kept, 'the values kept before the load stay kept, each stage\'s');
+      assert.deepEqual(JSON.parse(storage.get('footlight.page')).stages, kept, 'the values kept before the load stay kept, each stage\'s');
     }
+  });
+
+  test('what a page kept at another address is not restored (a link opened in a new tab may copy sessionStorage)', () => {
+    const browser = fakeBrowser({ demo: demoTemplate });
+    const { window, document, sockets, storage } = browser;
+    storage.set('footlight.token', 'original');
+    storage.set('footlight.page', JSON.stringify({ at: '/lots/7', stages: [{ id: 'demo', template: 'demo', values: { name: 'Ada' } }] }));
+    loadPage(window);
+    document.readyState = 'interactive';
+    for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+    sockets[0].open();
+    assert.deepEqual(sockets[0].sent.splice(0), [{ t: 'join', v: 1, path: '/' }], 'a copy with nothing of this page to restore');
   });
 
   test('the kept values are left out of a join that would be too large, and the restore with them if need be', () => {
