@@ -144,6 +144,11 @@ let package = Package(
             path: "Sources/Tools/FootlightFanout"
         ),
         .executableTarget(
+            name: "FootlightRestart",
+            dependencies: ["FootlightServer", "FootlightTesting", "FootlightJSON", "BenchSupport"],
+            path: "Sources/Tools/FootlightRestart"
+        ),
+        .executableTarget(
             name: "FootlightLoad",
             dependencies: ["FootlightServer", "FootlightJSON", "BenchSupport"],
             path: "Sources/Tools/FootlightLoad"

@@ -1,3 +1,4 @@
+import BenchSupport
 import FootlightServer
 
 /// A single-threaded WebSocket load generator: one client loop
@@ -161,7 +162,7 @@ final class LoadGenerator {
             if wallStart == 0, now >= windowStart {
                 wallStart = now
                 cpuStart = ProcessCPU.nanoseconds()
-                serverStart = ServerCPU.seconds(pid: serverPID)
+                serverStart = CPUTime.seconds(pid: serverPID)
                 coreStart = CoreTime.busySeconds(core: serverCore)
             }
             if now >= windowEnd { break }
@@ -174,7 +175,7 @@ final class LoadGenerator {
         }
         let cpu = ProcessCPU.nanoseconds() - cpuStart
         let wall = Clock.now() - wallStart
-        let serverCPU = ServerCPU.seconds(pid: serverPID).flatMap { end in serverStart.map { end - $0 } }
+        let serverCPU = CPUTime.seconds(pid: serverPID).flatMap { end in serverStart.map { end - $0 } }
         let coreBusy = CoreTime.busySeconds(core: serverCore).flatMap { end in coreStart.map { end - $0 } }
         loopRunning = false
         try drain()

@@ -30,20 +30,6 @@ enum ProcessCPU {
     }
 }
 
-/// Another process's CPU time, from `/proc/PID/stat` (clock-tick resolution, 10 ms).
-enum ServerCPU {
-    /// User plus system seconds `pid` has used, or nil when it is gone.
-    static func seconds(pid: Int32) -> Double? {
-        guard pid > 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        // After "pid (comm)": field 3 (state) onwards; utime and stime are fields 14 and 15.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-}
-
 /// One core's busy time, from `/proc/stat` (clock ticks): everything but idle and
 /// iowait, so other processes, interrupts and (in a VM) steal count too.
 enum CoreTime {

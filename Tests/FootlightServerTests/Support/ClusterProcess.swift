@@ -32,8 +32,16 @@ final class ClusterProcess {
         let port = try LoopbackPort.free()
         let output = Pipe()
         process = Process()
-        process.executableURL = repository.appendingPathComponent("scripts/cluster")
-        process.arguments = ["--port", "\(port)", "--nodes", "\(count)"]
+        // Through python3, which unblocks every signal first: Process passes on the
+        // spawning thread's signal mask (a Dispatch worker's blocks SIGTERM), and bash can
+        // neither unblock a signal nor trap one it started with blocked, so the script
+        // would never hear the SIGTERM that makes it stop what it started.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            "-c",
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+            repository.appendingPathComponent("scripts/cluster").path, "--port", "\(port)", "--nodes", "\(count)",
+        ]
         process.currentDirectoryURL = repository
         var environment = ProcessInfo.processInfo.environment
         environment["FOOTLIGHT_DEMO_BIN"] = binary.path
