@@ -88,7 +88,7 @@
   const busy = new Map(); // element → the number of its latest unacknowledged event
   const gates = new WeakMap(); // element → {event name: gate}
   const waiting = new Set(); // every gate holding a value, in any stage
-  let sendEvent; // (st, el, name, value) → the event's number, 0 if refused: numbers, queues, sends it (runtime.js)
+  let sendEvent; // (st, el, name, value) → the event's number, 0 if refused, null if the page's alone (runtime.js)
 
   /** Fields in which Enter submits their form (as browsers do it, for the runtime to do instead). */
   const submitsOnEnter = (el) => el.tagName === 'INPUT' && !/^(button|submit|reset|image|file|checkbox|radio|range|color)$/.test(el.type);
@@ -165,6 +165,7 @@
 
   function emit(st, el, name, value) {
     const number = sendEvent(st, el, name, value);
+    if (number === null) return; // the page's alone: its commands ran, nothing was sent
     const refused = number === 0;
     el.classList.remove(K.C_NOT_SENT);
     // Too large for the server: said at the control (which keeps what was typed), never sent.

@@ -4,7 +4,8 @@
  * Mounts each stage's template at the root, pushed on the navigation stack (with a History
  * entry, popped by the back button through `@back`) or as a modal (Escape closes it, Tab stays
  * in it); applies patches, keeping focus on something sensible when an update disables, hides
- * or removes the focused control; opens URLs; reports binding errors; keeps what the page shows (each
+ * or removes the focused control; opens URLs; runs client commands (focus, scroll, title, clipboard,
+ * classes) sent by the server or declared on an event; reports binding errors; keeps what the page shows (each
  * stage's place and template, and the last value sent for each event it declared recoverable) for
  * a server that lost the session to rebuild it, and takes the stages' new ids after such a rebuild.
  * Its exports, {send, state}, are window.footlight in the page,
@@ -124,10 +125,45 @@
     );
   }
 
-  // An event from a control of stage `st` (events.js): numbered and sent, and its value kept with
-  // the stage when the stage declared the event recoverable (never a password field's).
+  // Client commands (ClientCommand in Swift): `at` selects inside the stage's element.
+  const ON_ELEMENT = {
+    focus: (el) => el.focus(),
+    scroll: (el) => el.scrollIntoView({ block: 'nearest' }),
+    'add-class': (el, command) => el.classList.add(command[K.CLASS]),
+    'remove-class': (el, command) => el.classList.remove(command[K.CLASS]),
+    'toggle-class': (el, command) => el.classList.toggle(command[K.CLASS]),
+  };
+
+  // Runs `commands` for stage `st`. A title set by a stage goes back to what it was when the stage
+  // goes; a command that finds no element, or that the page does not know, is reported.
+  function run(st, commands) {
+    for (const command of commands) {
+      const what = command[K.DO];
+      if (what === 'title') {
+        if (!('title' in st)) st.title = document.title;
+        document.title = command[K.TEXT];
+      } else if (what === 'copy') {
+        const clipboard = self.navigator?.clipboard;
+        if (clipboard) clipboard.writeText(command[K.TEXT]).catch((error) => console.warn(`footlight: copy refused: ${error.message}`));
+        else report(st, 'no clipboard in this page (not a secure context?)');
+      } else if (ON_ELEMENT[what]) {
+        let el = null;
+        try {
+          el = st.el?.querySelector(command[K.AT]);
+        } catch {} // not a selector: reported below
+        if (el) ON_ELEMENT[what](el, command);
+        else if (st.el) report(st, `no element "${command[K.AT]}" for the command "${what}"`);
+      } else report(st, `unknown command "${what}"`);
+    }
+  }
+
+  // An event from a control of stage `st` (events.js): the commands declared on it run first; then,
+  // unless it is the page's alone (null), it is numbered and sent, and its value kept with the stage
+  // when the stage declared the event recoverable (never a password field's).
   function sendFrom(st, el, name, value) {
     const options = st.opts[name] || {};
+    if (options[K.RUN]) run(st, options[K.RUN]);
+    if (options[K.LOCAL]) return null;
     const keep = !!options[K.KEEP] && el.type !== 'password';
     const number = transport.sendEvent(st.id, name, value, keep ? K.KEEP : options[K.REPEAT] ? K.REPEAT : undefined);
     if (number && keep) {
@@ -203,6 +239,7 @@
     if (!st) return;
     stages.delete(id);
     st.el?.remove();
+    if ('title' in st) document.title = st.title;
     keepPage();
     const index = layers.indexOf(st);
     if (index < 0) return layout();
@@ -244,7 +281,11 @@
     if (historyDepth() > layers.length) return travel(layers.length);
     for (let i = layers.length - 1; i >= historyDepth(); i--) {
       const st = layers[i];
-      if (!st.backed) (st.backed = true), transport.sendEvent(st.id, K.BACK);
+      if (st.backed) continue;
+      st.backed = true;
+      // Input still waiting in a debounce goes first, while its stage is there to take it.
+      for (const g of st.pending || []) g.flush();
+      transport.sendEvent(st.id, K.BACK);
     }
   }
 
@@ -261,12 +302,16 @@
     return true;
   }
 
-  /** Carries out one state message (mount, unmount, open, patch); false when a patch fails. */
+  /** Carries out one state message (mount, unmount, open, run, patch); false when a patch fails. */
   function apply(message) {
     const type = message[K.T];
     if (type === K.MOUNT) return mount(message);
     if (type === K.PATCH) return patch(message);
     if (type === K.UNMOUNT) unmount(message[K.STAGE]);
+    else if (type === K.RUN) {
+      const st = stages.get(message[K.STAGE]);
+      if (st && Array.isArray(message[K.DO])) run(st, message[K.DO]);
+    }
     else if (type === K.OPEN) window.open(message[K.URL], '_blank', 'noopener');
     else console.error('footlight: unknown message', message);
     return true;

@@ -25,10 +25,15 @@ public struct EventOptions: Sendable, Equatable {
     /// session; any other such event (a bid, a sign-up) is reported at its control as
     /// not sent, never applied twice.
     public var safeToRepeat: Bool
+    /// Commands the page runs itself the moment the event fires, before (and without
+    /// waiting for) the server.
+    public var commands: [ClientCommand]
+    /// The page only runs ``commands`` and sends nothing (``Stage/on(_:runs:)``).
+    public var pageOnly: Bool
 
     public init(
         debounce: Duration? = nil, throttle: Duration? = nil, commitOnBlur: Bool = false, oneAtATime: Bool = false,
-        recoverable: Bool = false, safeToRepeat: Bool = false
+        recoverable: Bool = false, safeToRepeat: Bool = false, commands: [ClientCommand] = [], pageOnly: Bool = false
     ) {
         self.debounce = debounce
         self.throttle = throttle
@@ -36,6 +41,8 @@ public struct EventOptions: Sendable, Equatable {
         self.oneAtATime = oneAtATime
         self.recoverable = recoverable
         self.safeToRepeat = safeToRepeat
+        self.commands = commands
+        self.pageOnly = pageOnly
     }
 
     /// Sent at once: no pacing.
@@ -69,6 +76,8 @@ public struct EventOptions: Sendable, Equatable {
         if oneAtATime { members["single"] = true }
         if recoverable { members["keep"] = true }
         if safeToRepeat { members["repeat"] = true }
+        if !commands.isEmpty { members["run"] = .array(commands.map(\.json)) }
+        if pageOnly { members["local"] = true }
         return members.isEmpty ? nil : .object(members)
     }
 

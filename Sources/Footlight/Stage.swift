@@ -34,6 +34,13 @@ public final class Stage {
     /// Called with a readable message when an output produced a value a slot cannot
     /// hold; the session logs it and reports it to the page.
     package var didFail: ((String) -> Void)?
+    /// Called with commands for the page (``run(_:)``); until the session sets it, they
+    /// wait in ``takeCommands()``.
+    package var didRun: (([ClientCommand]) -> Void)? {
+        didSet { if let didRun, !waitingCommands.isEmpty { didRun(takeCommands()) } }
+    }
+    /// Commands run before the stage was shown (a publisher that emits at once).
+    private var waitingCommands: [ClientCommand] = []
 
     /// Event handlers; each returns the error for a value it cannot take, or for an
     /// action that failed.
@@ -134,6 +141,24 @@ public final class Stage {
         }
     }
 
+    /// Sends each batch of `commands` to the page, which carries it out at once: focus
+    /// the field a step needs, title the page after what it shows. A publisher that
+    /// emits on subscription runs its commands when the stage is first shown.
+    public func run<Commands: Publisher>(_ commands: Commands)
+    where Commands.Output == [ClientCommand], Commands.Failure == Never {
+        subscriptions.append(
+            commands.sink { [weak self] commands in
+                guard let self, !commands.isEmpty else { return }
+                if let didRun { didRun(commands) } else { waitingCommands += commands }
+            })
+    }
+
+    /// Declares `event` as the page's alone: when it fires, the page runs `commands`
+    /// (open a menu, show details) and sends nothing to the server.
+    public func on(_ event: String, runs commands: [ClientCommand]) {
+        eventOptions[event] = EventOptions(commands: commands, pageOnly: true)
+    }
+
     /// Keeps `subscription` alive as long as the stage's bindings (a Director's
     /// internal wiring that no slot observes).
     public func keep(_ subscription: AnyCancellable) {
@@ -179,12 +204,20 @@ public final class Stage {
         for index in keyed.values.indices { keyed.values[index].discardOperations() }
     }
 
+    /// Takes the commands run before the session listened (``didRun``).
+    package func takeCommands() -> [ClientCommand] {
+        defer { waitingCommands.removeAll() }
+        return waitingCommands
+    }
+
     /// Ends every binding; the stage stops changing.
     public func cancel() {
         subscriptions.removeAll()
         handlers.removeAll()
         didChange = nil
         didFail = nil
+        didRun = nil
+        waitingCommands.removeAll()
     }
 
     private func addKeyedSlot(_ slot: String) {

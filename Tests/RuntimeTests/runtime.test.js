@@ -676,6 +676,7 @@ function fakeBrowser(templates) {
   const errors = [];
   const documentListeners = [];
   const windowListeners = [];
+  const windowHandlers = {}; // type → the listeners, to fire them
 
   class Element {
     constructor(tagName, attributes = {}, children = []) {
@@ -838,7 +839,7 @@ function fakeBrowser(templates) {
     clearTimeout: (id) => clock.clear(id),
     setInterval: () => 0, // the ping: never due in these tests
     clearInterval() {},
-    addEventListener: (type) => windowListeners.push(type),
+    addEventListener: (type, listener) => (windowListeners.push(type), (windowHandlers[type] ||= []).push(listener)),
     scrollY: 0,
     scrollTo() {},
     open() {},
@@ -846,7 +847,8 @@ function fakeBrowser(templates) {
   };
   window.window = window;
   window.self = window;
-  return { window, document, page, clock, sockets, errors, storage, documentListeners, windowListeners };
+  const fire = (type, event = {}) => (windowHandlers[type] || []).forEach((listener) => listener(event));
+  return { window, document, page, clock, sockets, errors, storage, documentListeners, windowListeners, fire };
 }
 
 /**
@@ -1202,6 +1204,75 @@ describe('the runtime in a page', () => {
     const many = Array.from({ length: 40 }, (_, i) => ({ id: `s${i}`, template: `template-${i}` }));
     assert.equal(session.join('/', many).restore, undefined);
     assert.equal(session.named, null);
+  });
+
+  test('client commands: from the server in order, and declared on an event, run in the page with no round trip', () => {
+    const browser = joinedPage('tok');
+    const { window, document, page, sockets, errors } = browser;
+    const [socket] = sockets;
+    const copied = [];
+    window.navigator = { clipboard: { writeText: (text) => (copied.push(text), Promise.resolve()) } };
+    document.title = 'Kiosk';
+    errors.splice(0); // the demo template's missing slot, reported at mount
+    const [stage] = page.outlet.children;
+    const input = stage.querySelector('input');
+    const count = stage.querySelector('[data-text]');
+    socket.receive({
+      t: 'run', seq: 2, stage: 's1',
+      do: [
+        { do: 'focus', at: 'input' },
+        { do: 'title', text: 'Night Ferry' },
+        { do: 'add-class', class: 'lit', at: '[data-text]' },
+        { do: 'copy', text: 'lot-6' },
+        { do: 'toggle-class', class: 'lit', at: '[data-text]' },
+        { do: 'toggle-class', class: 'open', at: 'input' },
+        { do: 'focus', at: 'nav' },
+        { do: 'fly', at: 'input' },
+      ],
+    });
+    assert.equal(document.activeElement, input);
+    assert.equal(document.title, 'Night Ferry');
+    assert.equal(count.classList.contains('lit'), false, 'added, then toggled off');
+    assert.equal(input.classList.contains('open'), true);
+    assert.deepEqual(copied, ['lot-6']);
+    assert.deepEqual(errors.splice(0), [
+      'footlight: stage "s1": no element "nav" for the command "focus"',
+      'footlight: stage "s1": unknown command "fly"',
+    ]);
+    assert.equal(window.footlight.state().lastSeq, 2, 'a state message, in seq order');
+
+    // Declared on an event: the page runs it; the page's alone sends nothing, the other is sent too.
+    socket.receive({
+      t: 'mount', seq: 3, stage: 's2', template: 'demo', place: 'push', url: '/more', doc: { count: 1, name: '', rows: [] },
+      events: { increment: { run: [{ do: 'toggle-class', class: 'open', at: 'ol' }], local: true }, name: { run: [{ do: 'title', text: 'Typing' }] } },
+    });
+    const pushed = page.outlet.children[1];
+    socket.sent.splice(0);
+    pushed.querySelector('[data-on-click]').dispatch('click');
+    assert.equal(pushed.querySelector('ol').classList.contains('open'), true);
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event'), [], 'the page alone');
+    assert.equal(pushed.querySelector('[data-on-click]').getAttribute('aria-busy'), null, 'nothing awaits the server');
+    pushed.querySelector('input').value = 'x';
+    pushed.querySelector('input').dispatch('input');
+    assert.equal(document.title, 'Typing');
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event').map((m) => m.name), ['name']);
+    // A stage that set the title gives it back when it goes.
+    socket.receive({ t: 'unmount', seq: 4, stage: 's2' });
+    assert.equal(document.title, 'Night Ferry');
+  });
+
+  test('the back button sends the input still waiting in a debounce first, while its stage is there', () => {
+    const browser = joinedPage('tok');
+    const { window, page, sockets } = browser;
+    const [socket] = sockets;
+    socket.receive({ t: 'mount', seq: 2, stage: 'lot-1', template: 'demo', place: 'push', url: '/more', doc: { count: 1, name: '', rows: [] }, events: { name: { debounce: 250 } } });
+    const input = page.outlet.children[1].querySelector('input');
+    input.value = 'typed';
+    input.dispatch('input');
+    socket.sent.splice(0);
+    window.history.state = null; // back to the root entry
+    browser.fire('popstate');
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event').map((m) => [m.name, m.value]), [['name', 'typed'], ['@back', undefined]]);
   });
 
   test('under Node, runtime.js builds its exports from the other five and does not boot', () => {

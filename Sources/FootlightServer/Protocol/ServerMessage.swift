@@ -20,6 +20,8 @@ public enum ServerMessage: Sendable, Equatable {
     case unmount(seq: Int64, stage: String)
     /// Open an external URL in a new tab.
     case open(seq: Int64, url: String)
+    /// Commands the page carries out at once, in the stage's element.
+    case run(seq: Int64, stage: String, commands: [ClientCommand])
     /// Changes to a mounted stage's document; `ack` acknowledges client events up to it.
     case patch(seq: Int64, stage: String, patch: JSONPatch, ack: Int64?)
     /// Client events up to `number` are consumed (applied or refused with an error).
@@ -49,7 +51,7 @@ public enum ServerMessage: Sendable, Equatable {
     public var seq: Int64? {
         switch self {
         case .mount(let mount): mount.seq
-        case .patch(let seq, _, _, _), .unmount(let seq, _), .open(let seq, _): seq
+        case .patch(let seq, _, _, _), .unmount(let seq, _), .open(let seq, _), .run(let seq, _, _): seq
         default: nil
         }
     }
@@ -80,6 +82,8 @@ public enum ServerMessage: Sendable, Equatable {
             return ["t": "unmount", "seq": .int(seq), "stage": .string(stage)]
         case .open(let seq, let url):
             return ["t": "open", "seq": .int(seq), "url": .string(url)]
+        case .run(let seq, let stage, let commands):
+            return ["t": "run", "seq": .int(seq), "stage": .string(stage), "do": .array(commands.map(\.json))]
         case .patch(let seq, let stage, let patch, let ack):
             var members: JSONObject = ["t": "patch", "seq": .int(seq), "stage": .string(stage), "ops": patch.json]
             if let ack { members["ack"] = .int(ack) }

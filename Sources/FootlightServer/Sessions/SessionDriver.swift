@@ -302,6 +302,7 @@ extension SessionDriver: Presenter {
         stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
         stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
         perform(actions)
+        stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }
     }
 
     func removeTop(_ placement: Placement) {

@@ -45,12 +45,15 @@ package struct SessionState {
         case mount(String)
         case unmount(String)
         case open(String)
+        case run(String, [ClientCommand])
     }
 
     /// The event name the page sends for the browser's back button.
     package static let backEvent = "@back"
     /// The most open-URL commands waiting for the client.
     static let maximumPendingOpens = 8
+    /// The most batches of client commands waiting for the client.
+    static let maximumPendingRuns = 32
 
     package let token: String
     let configuration: Configuration
@@ -392,6 +395,20 @@ package struct SessionState {
         return scheduleFlush()
     }
 
+    /// Client commands for stage `id` (at most 32 batches wait for the client; the
+    /// oldest go first: they are moments, not state).
+    package mutating func run(_ batch: [ClientCommand], in id: String) -> [SessionAction] {
+        guard stages.index(of: id) != nil, !batch.isEmpty else { return [] }
+        var actions: [SessionAction] = []
+        let isRun: (Command) -> Bool = { if case .run = $0 { true } else { false } }
+        if commands.filter(isRun).count >= Self.maximumPendingRuns, let oldest = commands.firstIndex(where: isRun) {
+            commands.remove(at: oldest)
+            actions.append(.log(.notice, "dropped client commands: 32 batches are already waiting for the client"))
+        }
+        commands.append(.run(id, batch))
+        return actions + scheduleFlush()
+    }
+
     /// A slot of stage `id` changed.
     package mutating func stageChanged(_ id: String) -> [SessionAction] {
         guard let index = stages.index(of: id) else { return [] }
@@ -481,6 +498,8 @@ package struct SessionState {
                 messages.append(.unmount(seq: takeSeq(), stage: id))
             case .open(let url):
                 messages.append(.open(seq: takeSeq(), url: url))
+            case .run(let id, let commands):
+                if stages.index(of: id) != nil { messages.append(.run(seq: takeSeq(), stage: id, commands: commands)) }
             }
         }
         commands.removeAll()

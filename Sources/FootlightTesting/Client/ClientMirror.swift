@@ -36,7 +36,7 @@ public struct ClientMirror: Sendable {
     public private(set) var stages: [(id: String, template: String, placement: String, url: String?)] = []
     /// URLs the server asked to open, in order.
     public private(set) var openedURLs: [String] = []
-    /// Every mount, unmount and open received, in order (a snapshot's mounts too).
+    /// Every mount, unmount, open and run received, in order (a snapshot's mounts too).
     public private(set) var commands: [SceneCommand] = []
     /// Mounts announced by the last `joined` and not yet received.
     public private(set) var pendingMounts = 0
@@ -167,6 +167,15 @@ public struct ClientMirror: Sendable {
             guard let seq = sequence(message), let url = message["url"]?.stringValue else { return [] }
             openedURLs.append(url)
             commands.append(.open(url: url))
+            lastSeq = seq
+        case "run":
+            guard let seq = sequence(message), let stage = message["stage"]?.stringValue,
+                case .array(let items)? = message["do"]
+            else { return [] }
+            let decoded = items.compactMap(ClientCommand.init(json:))
+            if decoded.count != items.count { violations.append("run \(seq) holds a command no client knows") }
+            let template = stages.first { $0.id == stage }?.template ?? stage
+            commands.append(.run(template: template, decoded))
             lastSeq = seq
         case "patch":
             guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let ops = message["ops"]

@@ -276,6 +276,10 @@ public final class SceneTester: @unchecked Sendable {
             if let stage { asserted[stage] = nil }
         case "open":
             commands.append(.open(url: json["url"]?.stringValue ?? ""))
+        case "run":
+            let template = mirror.stages.first { $0.id == stage }?.template ?? stage ?? ""
+            let items = json["do"]?.arrayValue ?? []
+            commands.append(.run(template: template, items.compactMap(ClientCommand.init(json:))))
         case "patch":
             if let stage, case .array(let ops)? = json["ops"] { patches[stage, default: []] += ops }
         default:
@@ -320,6 +324,7 @@ extension SceneTester: Presenter {
         stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
         stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
         perform(actions)
+        stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }
     }
 
     package func removeTop(_ placement: Placement) {

@@ -1,11 +1,13 @@
 import Footlight
 
 /// What a scene asked its context to do, as the page was told: a stage mounted or
-/// unmounted, or a URL opened.
+/// unmounted, a URL opened, or client commands run in a stage.
 public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
     case mount(template: String, placement: Placement, url: String?)
     case unmount(template: String, placement: Placement)
     case open(url: String)
+    /// Client commands (``Stage/run(_:)``) for the stage of `template`.
+    case run(template: String, [ClientCommand])
 
     public var description: String {
         switch self {
@@ -13,6 +15,7 @@ public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
             "mount \(template) (\(placement.rawValue)\(url.map { ", \($0)" } ?? ""))"
         case .unmount(let template, let placement): "unmount \(template) (\(placement.rawValue))"
         case .open(let url): "open \(url)"
+        case .run(let template, let commands): "run in \(template): \(commands)"
         }
     }
 }

@@ -49,7 +49,11 @@ import Testing
         #expect(tester.send("order", to: "listings", value: "alphabetical") != nil, "an order is a row reference")
 
         tester.send("open", to: "listings", value: ["id": "lot-2"])
-        tester.expectCommands([.mount(template: "lot", placement: .push, url: "/lots/lot-2")])
+        // The page's title names the lot, and the bid field takes focus (client commands).
+        tester.expectCommands([
+            .mount(template: "lot", placement: .push, url: "/lots/lot-2"),
+            .run(template: "lot", [.setTitle("Aurora · Footlight Auctions"), .focus("#bid-amount")]),
+        ])
         #expect(tester.document("lot-1")?["lot"] == details("lot-2", account: nil))
         #expect(tester.document("lot-1")?["submitTitle"] == "Sign in to bid")
         tester.send("back", to: "lot-1")

@@ -102,3 +102,56 @@ struct SessionStateOutputTests {
         #expect(machine.take().map { $0["ack"] } == [1])
     }
 }
+
+@Suite("SessionState: client commands")
+struct SessionStateClientCommandTests {
+    @Test("Commands are sequenced after the mount they follow; a removed stage's are dropped; at most 32 batches wait")
+    func commands() {
+        var machine = SessionMachine { machine, _ in _ = machine.present(Stage(name: "home")) }
+        machine.attach()
+        _ = machine.take()
+        let id = machine.present(Stage(name: "lot"), .push, url: "/lots/1")
+        machine.perform(machine.state.run([.setTitle("Lot 1"), .focus("#amount")], in: id))
+        machine.endTurn()
+        let sent = machine.take()
+        #expect(sent.map { $0["t"] } == ["mount", "run"])
+        #expect(sent[1]["seq"] == 3 && sent[1]["stage"] == .string(id))
+        #expect(sent[1]["do"] == [["do": "title", "text": "Lot 1"], ["do": "focus", "at": "#amount"]])
+        #expect(
+            sent[1]["do"]?.arrayValue?.compactMap(ClientCommand.init(json:)) == [.setTitle("Lot 1"), .focus("#amount")])
+
+        // Run, then removed in the same turn: the page never hears of either.
+        let gone = machine.present(Stage(name: "lot"), .push, url: "/lots/2")
+        machine.perform(machine.state.run([.focus("#amount")], in: gone))
+        machine.perform(machine.state.removeTop(.push))
+        machine.endTurn()
+        #expect(machine.take().isEmpty, "a mount never sent is forgotten with its commands")
+        #expect(machine.state.run([.focus("#x")], in: gone).isEmpty, "no stage, nothing queued")
+
+        // A page that reads nothing: the oldest batches go first.
+        machine.perform(machine.state.detach(1))
+        for index in 0..<40 { machine.perform(machine.state.run([.setTitle("\(index)")], in: "home")) }
+        #expect(machine.logs.filter { $0.hasPrefix("dropped client commands") }.count == 8)
+        machine.attach(2, resumeAfter: 3)
+        let runs = machine.take().filter { $0["t"] == "run" }
+        #expect(runs.count == 32)
+        #expect(runs.first?["do"] == [["do": "title", "text": "8"]])
+    }
+
+    @Test("Commands a stage runs before it is shown wait for it; a page-only event is declared, not handled")
+    func waitingAndPageOnly() {
+        let stage = Stage(name: "about")
+        stage.run(Just([ClientCommand.focus("#close")]))
+        stage.on("details", runs: [.toggleClass("open", on: ".details")])
+        #expect(
+            stage.eventOptionsJSON == [
+                "details": ["run": [["do": "toggle-class", "class": "open", "at": ".details"]], "local": true]
+            ])
+        #expect(throws: StageEventError.self) { try stage.handle(event: "details", value: nil) }
+        var received: [[ClientCommand]] = []
+        stage.didRun = { received.append($0) }
+        #expect(received == [[.focus("#close")]], "given as soon as the session listens")
+        stage.cancel()
+        #expect(stage.didRun == nil)
+    }
+}

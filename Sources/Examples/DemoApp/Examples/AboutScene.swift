@@ -1,7 +1,9 @@
 import Footlight
 
 /// A modal with a short text: "dismiss" closes it, "docs" opens the documentation
-/// in a new tab (a scene output carried out by the context).
+/// in a new tab (a scene output carried out by the context). "How it works" shows more
+/// and "Copy the link" copies the documentation's address, both in the page alone
+/// (client commands: no round trip).
 public struct AboutScene: Scene {
     public static let documentationURL = "https://www.swift.org/documentation/"
 
@@ -16,6 +18,8 @@ public struct AboutScene: Scene {
         stage.keep(docs.sink { context.open(url: Self.documentationURL) })
         stage.on("dismiss", send: dismiss, options: .oneAtATime)
         stage.on("docs", send: docs, options: .oneAtATime)
+        stage.on("details", runs: [.toggleClass("open", on: ".about-details")])
+        stage.on("copyLink", runs: [.copyToClipboard(Self.documentationURL)])
         return stage
     }
 }

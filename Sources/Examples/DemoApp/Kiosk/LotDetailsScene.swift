@@ -33,6 +33,12 @@ public struct LotDetailsScene: Scene {
         stage.on("amount", send: amount, options: EventOptions(debounce: .milliseconds(250), recoverable: true))
         stage.on("submit", send: submit)
         stage.on("back", send: back, options: .oneAtATime)
+        // The page's title names the lot (the page's own comes back when the lot closes),
+        // and the bid field takes focus when the lot opens.
+        stage.run(
+            director.details.compactMap { $0?.title }.removeDuplicates()
+                .map { [ClientCommand.setTitle("\($0) · Footlight Auctions")] })
+        stage.run(Just([ClientCommand.focus("#bid-amount")]))
         let session = self.session
         stage.keep(director.needsSignIn.sink { session.startAccountFlow(on: context, signingIn: false) })
         stage.keep(back.sink { context.pop() })
