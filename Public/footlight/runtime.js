@@ -157,14 +157,17 @@
     }
   }
 
+  // Whether a value from `el` may hold a password: a password field's, or a form's that has one.
+  const secret = (el) => el.type === 'password' || (el.tagName === 'FORM' && !!el.querySelector('input[type="password"]'));
+
   // An event from a control of stage `st` (events.js): the commands declared on it run first; then,
   // unless it is the page's alone (null), it is numbered and sent, and its value kept with the stage
-  // when the stage declared the event recoverable (never a password field's).
+  // when the stage declared the event recoverable (never a value that may hold a password).
   function sendFrom(st, el, name, value) {
     const options = st.opts[name] || {};
     if (options[K.RUN]) run(st, options[K.RUN]);
     if (options[K.LOCAL]) return null;
-    const keep = !!options[K.KEEP] && el.type !== 'password';
+    const keep = !!options[K.KEEP] && !secret(el);
     const number = transport.sendEvent(st.id, name, value, keep ? K.KEEP : options[K.REPEAT] ? K.REPEAT : undefined);
     if (number && keep) {
       st.kept[name] = value;

@@ -17,8 +17,8 @@ public struct EventOptions: Sendable, Equatable {
     /// The page keeps the last value it sent, and offers it again when the session is
     /// rebuilt (after a restart, on another node, in a duplicated tab): the server then
     /// replays it to the rebuilt stage. For values that set state (a typed amount, a
-    /// chosen order). The page never keeps the value of a password field, whatever the
-    /// declaration.
+    /// chosen order). The page never keeps the value of a password field, nor of a form
+    /// that has one, whatever the declaration.
     public var recoverable: Bool
     /// Applying the event twice does no harm (it sets state rather than acts). Sent but
     /// not acknowledged when the session was lost, it is sent again to the rebuilt

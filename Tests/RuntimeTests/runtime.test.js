@@ -702,6 +702,13 @@ function fakeBrowser(templates) {
       this.children = [];
       this.text = String(text);
     }
+    // A form's controls, and a control's name, as formValue reads them.
+    get elements() {
+      return this.querySelectorAll('input,select,textarea,button');
+    }
+    get name() {
+      return this.getAttribute('name') ?? '';
+    }
     get childElementCount() {
       return this.children.length;
     }
@@ -717,11 +724,15 @@ function fakeBrowser(templates) {
     removeAttribute(name) {
       this.attributes.delete(name);
     }
-    // Selectors the runtime uses on stage content: tag names and [attribute] lists.
+    // Selectors the runtime uses on stage content: lists of tag[attribute="value"], each part optional.
     matches(selector) {
       return selector.split(',').some((one) => {
-        const attribute = /^\[([\w-]+)\]$/.exec(one.trim());
-        return attribute ? this.attributes.has(attribute[1]) : this.tagName === one.trim().toUpperCase();
+        const match = /^([\w-]*)(?:\[([\w-]+)(?:="([^"]*)")?\])?$/.exec(one.trim());
+        if (!match || !(match[1] || match[2])) return false;
+        const [, tag, name, value] = match;
+        if (tag && this.tagName !== tag.toUpperCase()) return false;
+        if (name && !this.attributes.has(name)) return false;
+        return value === undefined || this.attributes.get(name) === value;
       });
     }
     querySelectorAll(selector) {
@@ -1141,6 +1152,31 @@ describe('the runtime in a page', () => {
     open.dispatch('click'); // trying again clears the mark
     assert.equal(open.classList.contains('footlight-not-sent'), false);
     assert.deepEqual(second.sent.splice(0).filter((m) => m.t === 'event'), [{ t: 'event', n: 2, stage: 'demo', name: 'open', value: { id: 'a' } }]);
+  });
+
+  test('a form that holds a password is never kept, even from a submit declared recoverable', () => {
+    for (const password of [true, false]) {
+      const form = (h) => [
+        h('form', { 'data-on-submit': 'save' }, h('input', { type: 'text', name: 'email' }), ...(password ? [h('input', { type: 'password', name: 'secret' })] : [])),
+      ];
+      const browser = fakeBrowser({ form });
+      const { window, document, page, sockets, storage } = browser;
+      loadPage(window);
+      document.readyState = 'interactive';
+      for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+      const [socket] = sockets;
+      socket.open();
+      socket.receive({ t: 'joined', token: 'tok', resumed: false, events: 0 });
+      socket.receive({ t: 'mount', seq: 1, stage: 'form', template: 'form', doc: {}, events: { save: { keep: true } } });
+      const [stage] = page.outlet.children;
+      const [email, secret] = stage.querySelectorAll('input');
+      email.value = 'ada@example.com';
+      if (secret) secret.value = 'hunter2';
+      stage.querySelector('form').dispatch('submit');
+      assert.equal(socket.sent.filter((m) => m.t === 'event').length, 1, 'sent either way');
+      const [kept] = JSON.parse(storage.get('footlight.page')).stages;
+      assert.deepEqual(kept.values, password ? undefined : { save: { email: 'ada@example.com' } });
+    }
   });
 
   test('a copy of a live tab (a token and no address left) rebuilds a session of its own; a reload resumes with what it kept', () => {
