@@ -57,6 +57,9 @@
     BACKOFF_BASE: 250,
     BACKOFF_CAP: 5000,
     MAX_MESSAGE_BYTES: 65536, // the server's limit until its `joined` says otherwise (`max`)
+    MAX_RESTORE_STAGES: 16, // what the server takes in a join's `restore` (Protocol.md)
+    MAX_RESTORE_VALUES: 32, // …values per stage
+    MAX_URL_BYTES: 2048, // …and bytes of a stage's URL
     BYE_TRIES: 3, // after `bye` or 1001 the first retry waits as if this many had failed
     MAX_RESYNCS: 5, // patches that fail to apply before the runtime stops and asks for a reload
     SWEEP_MS: 1000, // after a snapshot, stages not mounted again within this are removed

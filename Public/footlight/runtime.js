@@ -24,8 +24,8 @@
  * A call against that order is a callback this file hands over at boot, before the socket opens,
  * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets this
  * file's report and events' isHeld, events.init gets this file's sendFrom (which calls transport's
- * sendEvent), and transport.connect gets this file's apply, reset and rename and events' notSent
- * and consumed.
+ * sendEvent), and transport.connect gets this file's apply, reset, rename and forget and events'
+ * notSent and consumed.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) {
@@ -113,7 +113,8 @@
 
   // Tells the transport what the page shows, in the server's page order (roots, the stack, modals).
   function keepPage() {
-    const shown = [...stages.values()].filter((st) => st.el && !st.stale).sort((a, b) => RANK[a.place] - RANK[b.place]);
+    // A stage the back button is closing is left out: a rebuild would only bring it back.
+    const shown = [...stages.values()].filter((st) => st.el && !st.stale && !st.backed).sort((a, b) => RANK[a.place] - RANK[b.place]);
     transport.keepPage(
       shown.map((st) => {
         const stage = { id: st.id, [K.TEMPLATE]: st.template };
@@ -158,7 +159,7 @@
   }
 
   // Whether a value from `el` may hold a password: a password field's, or a form's that has one.
-  const secret = (el) => el.type === 'password' || (el.tagName === 'FORM' && !!el.querySelector('input[type="password"]'));
+  const secret = (el) => el.type === 'password' || (el.tagName === 'FORM' && [...el.elements].some((control) => control.type === 'password'));
 
   // An event from a control of stage `st` (events.js): the commands declared on it run first; then,
   // unless it is the page's alone (null), it is numbered and sent, and its value kept with the stage
@@ -174,6 +175,11 @@
       keepPage();
     }
     return number;
+  }
+
+  // A new session that was not rebuilt: the values the stages kept belong to the old one.
+  function forget() {
+    for (const st of stages.values()) st.kept = {};
   }
 
   // A rebuilt session: the stages the server showed again take their new ids (keeping their
@@ -288,7 +294,9 @@
       st.backed = true;
       // Input still waiting in a debounce goes first, while its stage is there to take it.
       for (const g of st.pending || []) g.flush();
-      transport.sendEvent(st.id, K.BACK);
+      // Safe to repeat: a rebuilt session gets it again (going back twice closes nothing more).
+      transport.sendEvent(st.id, K.BACK, undefined, K.REPEAT);
+      keepPage();
     }
   }
 
@@ -338,7 +346,7 @@
     events.init(sendFrom);
     addEventListener('popstate', onPopState);
     document.addEventListener('keydown', onKeyDown);
-    transport.connect({ apply, reset, rename, notSent: events.notSent, consumed: events.consumed });
+    transport.connect({ apply, reset, rename, forget, notSent: events.notSent, consumed: events.consumed });
   }
 
   if (typeof document === 'object') {

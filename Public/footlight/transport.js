@@ -57,16 +57,22 @@
     /**
      * The join message: a resume when a token is known. Counts `lastSeq` as acknowledged. With
      * `stages` (what the page shows: [{id, template, place, url, values}]) it carries `restore`, for a
-     * server that no longer has the session; without the kept values if they would make it larger
-     * than the server reads, and without it if even that would.
+     * server that no longer has the session, within the server's limits (at most 16 stages, 32
+     * values each, URLs of 2 KB); without the kept values if they would make it larger than the
+     * server reads, and without it if even that would.
      */
     join(path, stages) {
       const message = { [K.T]: K.JOIN, [K.V]: K.VERSION, [K.PATH]: path };
       if (this.token) Object.assign(message, { [K.TOKEN]: this.token, [K.SEQ]: this.lastSeq });
       this.acked = this.lastSeq;
       this.named = null;
-      if (stages?.length) {
-        const restore = stages.map(({ id, ...stage }) => stage);
+      if (stages?.length && stages.length <= K.MAX_RESTORE_STAGES) {
+        const restore = stages.map(({ id, ...stage }) => {
+          if (!fits(stage[K.URL] || '', K.MAX_URL_BYTES)) delete stage[K.URL];
+          const values = Object.entries(stage[K.VALUES] || {});
+          if (values.length > K.MAX_RESTORE_VALUES) stage[K.VALUES] = Object.fromEntries(values.slice(-K.MAX_RESTORE_VALUES));
+          return stage;
+        });
         for (const attempt of [restore, restore.map(({ [K.VALUES]: values, ...stage }) => stage)]) {
           if (!fits(JSON.stringify({ ...message, [K.RESTORE]: attempt }), this.limit)) continue;
           message[K.RESTORE] = attempt;
@@ -95,9 +101,10 @@
     /**
      * Takes `joined`; returns the events to send again, in order. A new session numbers events
      * from 1. Rebuilt from the join's restore (`rebuilt`), it gets again, renumbered and addressed
-     * to the new stage ids, the unconsumed events declared safe to repeat; an event whose value
-     * came back with its stage is done. Every other unconsumed event of the old session is not
-     * sent again (one may have been applied): their numbers are in `lost`.
+     * to the new stage ids, the unconsumed events declared safe to repeat or recoverable (a value
+     * sets state: sending it twice is harmless, and the restore may hold an older one). Every
+     * other unconsumed event of the old session is not sent again (one may have been applied):
+     * their numbers are in `lost`.
      */
     joined(message) {
       const consumed = message[K.EVENTS] || 0;
@@ -118,8 +125,9 @@
         for (const event of queue) {
           const kind = kinds[event[K.N]];
           const stage = this.moved.get(event[K.STAGE]);
-          if (stage && kind === K.REPEAT) this.event(stage, event[K.NAME], event[K.VALUE], kind);
-          else if (!stage || kind !== K.KEEP) this.lost.push(event[K.N]);
+          if (stage && kind) this.event(stage, event[K.NAME], event[K.VALUE], kind);
+          // A back whose stage did not come back has happened: nothing to report.
+          else if (event[K.NAME] !== K.BACK) this.lost.push(event[K.N]);
         }
       }
       this.consume(consumed);
@@ -150,7 +158,7 @@
 
   // ---- I/O -----------------------------------------------------------------------------------
 
-  let hooks; // {apply(message) → false if it failed, reset(), rename(moved), notSent(numbers), consumed(number)}
+  let hooks; // {apply(message) → false if it failed, reset(), rename(moved), forget(), notSent(numbers), consumed(number)}
   let session = new Session(null);
   let ws = null;
   let joined = false;
@@ -337,6 +345,10 @@
       if (session.moved.size) {
         hooks.rename(session.moved);
         earlier = page.map((stage) => ({ ...stage, id: session.moved.get(stage.id) ?? stage.id }));
+      } else if (newSession) {
+        // Not rebuilt (a start over, a server that does not rebuild): nothing kept is the new session's.
+        earlier = [];
+        hooks.forget();
       }
       if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset(message[K.MOUNTS] || 0);
       dirty = false;

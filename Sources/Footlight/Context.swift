@@ -55,7 +55,12 @@ public final class Context {
     /// entry has shown the scenes the page's address names, `restore` is called once
     /// per modal the page showed, bottom first, with its template's name: present the
     /// scene with that template, or nothing for one the app does not restore (the page
-    /// is told the modal was not rebuilt). Set it in the app entry.
+    /// is told the modal was not rebuilt). Set it in the app entry, which must show its
+    /// stages before it returns (the matching follows at once).
+    ///
+    /// The templates come from the page: treat them as untrusted input. A page may name
+    /// a template more than once (at most 16 stages in all), or one the routing already
+    /// showed as a modal.
     public func restoresModals(_ restore: @escaping (_ template: String) -> Void) {
         modalRestorer = restore
     }

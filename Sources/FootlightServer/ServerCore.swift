@@ -138,11 +138,13 @@ final class ServerCore: LoopDelegate {
             }
             let done = handOver(from: connection)
             loop.afterService { session.report(stage: stage, message: message, from: loop, then: done) }
-        case .join(_, let resume, let path, let restore):
+        case .join(_, let resume, let path, let restore, let refusedRestore):
             guard session == nil else {
                 reply(connection, ProtocolError(.alreadyJoined, "this connection has already joined a session"))
                 return
             }
+            // The join goes on without it: a page refused here would never get back in.
+            if let refusedRestore { reply(connection, refusedRestore) }
             var target: SessionDriver?
             if let resume {
                 target = registry.session(for: resume.token)

@@ -26,6 +26,11 @@ def test_opening_a_lot_titles_the_page_and_focuses_the_bid_field(open_kiosk):
     expect(lot_page(app)).to_have_count(0)
     expect(app.page).to_have_title("Footlight Auctions")
 
+    # A link to the lot does the same: the commands of the stages the app shows as it starts.
+    linked = open_kiosk("/lots/lot-6")
+    expect(linked.page).to_have_title("Night Ferry · Footlight Auctions")
+    expect(lot_page(linked).get_by_label("Your bid")).to_be_focused()
+
 
 def test_page_only_commands_show_details_and_copy_with_no_event(open_app):
     app = open_app()

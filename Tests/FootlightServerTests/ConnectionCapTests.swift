@@ -68,7 +68,9 @@ struct ConnectionCapTests {
         #expect(server.refusedConnectionCount == 1)
 
         held[0].close()
-        try await waitFor("the place to free up") { server.openConnectionCount == 3 }
+        // At most 3: libwebsockets also closes a connection that sent no headers for 10 s,
+        // which a slow machine can reach here (waiting for exactly 3 then never ended).
+        try await waitFor("the place to free up") { server.openConnectionCount <= 3 }
         let client = try await TestClient.connect(to: server)
         defer { client.close() }
         #expect(client.observation.joined)

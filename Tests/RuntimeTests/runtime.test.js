@@ -1137,7 +1137,14 @@ describe('the runtime in a page', () => {
     // Rebuilt: the root came back (its value replayed by the server), the pushed stage did not.
     second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['demo', null] });
     assert.equal(stage.getAttribute('data-stage-id'), 'demo', 'the stage element took its new id');
-    assert.deepEqual(second.sent.splice(0), [{ t: 'event', n: 1, stage: 'demo', name: 'increment' }], 'only the event safe to repeat goes again, renumbered');
+    assert.deepEqual(
+      second.sent.splice(0),
+      [
+        { t: 'event', n: 1, stage: 'demo', name: 'name', value: 'Adam' }, // recoverable: a value, harmless twice
+        { t: 'event', n: 2, stage: 'demo', name: 'increment' }, // declared safe to repeat
+      ],
+      'only what is safe goes again, renumbered, to the new id',
+    );
     second.receive({ t: 'mount', seq: 1, stage: 'demo', template: 'demo', doc: { ...doc, name: 'Adam' }, events });
     assert.equal(page.outlet.children[0], stage, 'the same element, focus and typed text and all');
     assert.equal(name.value, 'Adam');
@@ -1151,7 +1158,7 @@ describe('the runtime in a page', () => {
     assert.deepEqual(JSON.parse(storage.get('footlight.page')).stages, [{ id: 'demo', template: 'demo', values: { name: 'Adam' } }]);
     open.dispatch('click'); // trying again clears the mark
     assert.equal(open.classList.contains('footlight-not-sent'), false);
-    assert.deepEqual(second.sent.splice(0).filter((m) => m.t === 'event'), [{ t: 'event', n: 2, stage: 'demo', name: 'open', value: { id: 'a' } }]);
+    assert.deepEqual(second.sent.splice(0).filter((m) => m.t === 'event'), [{ t: 'event', n: 3, stage: 'demo', name: 'open', value: { id: 'a' } }]);
   });
 
   test('a form that holds a password is never kept, even from a submit declared recoverable', () => {
@@ -1177,6 +1184,50 @@ describe('the runtime in a page', () => {
       const [kept] = JSON.parse(storage.get('footlight.page')).stages;
       assert.deepEqual(kept.values, password ? undefined : { save: { email: 'ada@example.com' } });
     }
+  });
+
+  test('across a rebuild the back button is sent again to the new stage; a session not rebuilt forgets the kept values', () => {
+    const browser = joinedPage('old');
+    const { window, page, sockets, storage } = browser;
+    const [first] = sockets;
+    first.receive({ t: 'mount', seq: 2, stage: 'lot-3', template: 'demo', place: 'push', url: '/more', doc: { count: 1, name: '', rows: [] }, events: { name: { keep: true } } });
+    const pushed = page.outlet.children[1];
+    pushed.querySelector('input').value = 'kept';
+    pushed.querySelector('input').dispatch('input');
+    window.history.state = null;
+    browser.fire('popstate'); // back, never acknowledged: the server died
+    assert.deepEqual(JSON.parse(storage.get('footlight.page')).stages.map((st) => st.id), ['s1'], 'a stage going back is not kept');
+    first.readyState = 3;
+    first.onclose({ code: 1006 });
+    browser.clock.advance(10_000);
+    const second = sockets[1];
+    second.open();
+    second.sent.splice(0);
+    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['demo'] });
+    assert.deepEqual(
+      second.sent.filter((m) => m.t === 'event').map((m) => [m.n, m.stage, m.name]),
+      [],
+      'the pushed stage was not restored: its events have no stage to go to',
+    );
+    assert.equal(page.banner.textContent, K.TEXT_NOT_SENT, 'the typed value is reported; the back, which happened, is not');
+    const backOnly = new Session('t', { next: 3, queue: [{ t: 'event', n: 2, stage: 'x', name: '@back' }], kinds: { 2: 'repeat' } });
+    assert.deepEqual(backOnly.joined({ t: 'joined', token: 'u', resumed: false, events: 0, rebuilt: [] }), []);
+    assert.deepEqual(backOnly.lost, [], 'a back alone is no lost action');
+
+    // A session that starts over (not rebuilt) keeps none of the old values.
+    const { window: w2, page: p2, sockets: s2, storage: st2 } = joinedPage('old');
+    s2[0].receive({ t: 'mount', seq: 2, stage: 's1', template: 'demo', doc: { count: 1, name: '', rows: [] }, events: { name: { keep: true } } });
+    const input = p2.outlet.children[0].querySelector('input');
+    input.value = 'before';
+    input.dispatch('input');
+    assert.deepEqual(JSON.parse(st2.get('footlight.page')).stages[0].values, { name: 'before' });
+    s2[0].readyState = 3;
+    s2[0].onclose({ code: 4002 });
+    s2[1].open();
+    s2[1].receive({ t: 'joined', token: 'fresh', resumed: false, events: 0, mounts: 1 });
+    s2[1].receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', doc: { count: 0, name: '', rows: [] }, events: { name: { keep: true } } });
+    assert.equal(JSON.parse(st2.get('footlight.page')).stages[0].values, undefined, 'the old session\'s value is not the new one\'s');
+    assert.ok(w2);
   });
 
   test('a copy of a live tab (a token and no address left) rebuilds a session of its own; a reload resumes with what it kept', () => {
@@ -1240,6 +1291,14 @@ describe('the runtime in a page', () => {
     const many = Array.from({ length: 40 }, (_, i) => ({ id: `s${i}`, template: `template-${i}` }));
     assert.equal(session.join('/', many).restore, undefined);
     assert.equal(session.named, null);
+    // Within the server's limits, or the server would refuse it: 16 stages, 32 values, 2 KB URLs.
+    session.joined({ t: 'joined', token: 'tok', resumed: true, events: 0, max: 65536 });
+    assert.equal(session.join('/', many.slice(0, 17)).restore, undefined);
+    assert.equal(session.join('/', many.slice(0, 16)).restore.length, 16);
+    const values = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`e${i}`, i]));
+    const [trimmed] = session.join('/', [{ id: 'a', template: 'a', place: 'push', url: `/${'x'.repeat(3000)}`, values }]).restore;
+    assert.deepEqual(Object.keys(trimmed.values), Array.from({ length: 32 }, (_, i) => `e${i + 8}`), 'the last 32');
+    assert.equal(trimmed.url, undefined);
   });
 
   test('client commands: from the server in order, and declared on an event, run in the page with no round trip', () => {

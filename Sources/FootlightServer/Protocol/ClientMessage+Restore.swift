@@ -12,6 +12,7 @@ extension ClientMessage {
         public struct Stage: Sendable, Equatable {
             /// Its template's name.
             public let template: String
+            /// Where the page showed it.
             public let placement: Placement
             /// The address of a pushed stage.
             public let url: String?
@@ -19,6 +20,7 @@ extension ClientMessage {
             /// recoverable (``EventOptions/recoverable``), by event name.
             public let values: JSONObject
 
+            /// A stage as the page names it in `restore`.
             public init(template: String, placement: Placement, url: String? = nil, values: JSONObject = [:]) {
                 self.template = template
                 self.placement = placement
@@ -27,8 +29,10 @@ extension ClientMessage {
             }
         }
 
+        /// The stages, in page order: roots, the navigation stack, modals.
         public let stages: [Stage]
 
+        /// What a page showing `stages` sends.
         public init(stages: [Stage]) {
             self.stages = stages
         }

@@ -4,8 +4,11 @@ import FootlightJSON
 public enum ClientMessage: Sendable, Equatable {
     /// Start a session, or resume the one `token` names, having applied every server
     /// message up to sequence number `lastSeq`. With `restore`, a session the server
-    /// does not have is rebuilt as the page shows it.
-    case join(version: Int, resume: Resume?, path: String?, restore: Restore? = nil)
+    /// does not have is rebuilt as the page shows it. A malformed `restore` does not
+    /// refuse the join (the page would never get back in): it is left out, and
+    /// `refusedRestore` says why.
+    case join(
+        version: Int, resume: Resume?, path: String?, restore: Restore? = nil, refusedRestore: ProtocolError? = nil)
     /// A user event numbered `number` by the client (1, 2, 3, … per session).
     case event(Event)
     /// The client has applied every server message up to `seq`.
@@ -82,8 +85,16 @@ public enum ClientMessage: Sendable, Equatable {
                 }
                 path = text
             }
-            let restore = try members["restore"].map { json throws(ProtocolError) in try Restore(json: json) }
-            self = .join(version: Int(version), resume: resume, path: path, restore: restore)
+            var restore: Restore?
+            var refusal: ProtocolError?
+            if let json = members["restore"] {
+                do throws(ProtocolError) {
+                    restore = try Restore(json: json)
+                } catch {
+                    refusal = error
+                }
+            }
+            self = .join(version: Int(version), resume: resume, path: path, restore: restore, refusedRestore: refusal)
         case "event":
             let number = try Self.integer(members, "n", in: type)
             guard number > 0 else { throw ProtocolError(.badMessage, "event numbers start at 1, got \(number)") }

@@ -149,74 +149,16 @@ package struct SessionState {
     }
 
     /// A join waiting for the first flush, which sends `joined` with the whole page.
-    private struct Joining {
+    struct Joining {
         let resumed: Bool
         /// The missed messages, or nil for a snapshot (or a new session).
         let replayed: [WireMessage]?
         /// For a rebuild, each restored stage's new instance id (nil: not rebuilt).
         var rebuilt: [String?]?
     }
-    private var joining: Joining?
+    var joining: Joining?
     /// What the page showed, until the app has started and it is matched.
-    private var pendingRestore: ClientMessage.Restore?
-
-    /// The app entry (and, for a rebuild, its modal restorer) has run: the stages the
-    /// page showed are matched, in order, to the stages the app showed again (same
-    /// place, same template), and their kept values are replayed to them. A stage with
-    /// no match, and a value for an event the stage does not declare recoverable, are
-    /// refused with typed errors (the page shows what was rebuilt).
-    package mutating func appStarted() -> [SessionAction] {
-        guard let restore = pendingRestore else { return [] }
-        pendingRestore = nil
-        var actions: [SessionAction] = []
-        var rebuilt: [String?] = []
-        var next = 0
-        for restored in restore.stages {
-            guard
-                let index = stages.entries[next...].firstIndex(where: {
-                    $0.placement == restored.placement && $0.stage.name == restored.template
-                })
-            else {
-                rebuilt.append(nil)
-                let place = restored.placement == .root ? "" : " (\(restored.placement.rawValue))"
-                actions += refuse(
-                    ProtocolError(
-                        .notRebuilt,
-                        "stage \"\(restored.template)\"\(place) was not shown again; \(restored.values.count) kept value(s) dropped"
-                    ))
-                continue
-            }
-            next = index + 1
-            let entry = stages[index]
-            rebuilt.append(entry.id)
-            for (name, value) in restored.values {
-                guard entry.stage.eventOptions[name]?.recoverable == true else {
-                    actions += refuse(
-                        ProtocolError(
-                            .notRecoverable,
-                            "stage \"\(entry.stage.name)\" has no recoverable event \"\(name)\"; its value was not restored"
-                        ))
-                    continue
-                }
-                actions.append(.restore(name: name, value: value, to: entry.stage))
-            }
-        }
-        joining?.rebuilt = rebuilt
-        actions.append(
-            .log(.info, "rebuilt \(rebuilt.compactMap { $0 }.count) of \(rebuilt.count) stages the page showed"))
-        return actions
-    }
-
-    /// What came of a replayed value: nil when the stage took it.
-    package mutating func restored(error: StageEventError?) -> [SessionAction] {
-        guard let error else { return scheduleFlush() }
-        switch error.kind {
-        case .unknownEvent: return refuse(ProtocolError(.notRecoverable, error.message))
-        case .badValue: return refuse(ProtocolError(.badValue, error.message))
-        case .directorFailed: return fail(ProtocolError(.directorFailed, error.message))
-        }
-    }
-
+    var pendingRestore: ClientMessage.Restore?
     /// The connection closed; the state is kept for a resume.
     package mutating func detach(_ id: ConnectionID) -> [SessionAction] {
         guard connection == id else { return [] }
@@ -247,7 +189,7 @@ package struct SessionState {
 
     /// A Director failed: the session is beyond repair. Its page gets the error and a
     /// close asking it to reload; the registry forgets it.
-    private mutating func fail(_ failure: ProtocolError) -> [SessionAction] {
+    mutating func fail(_ failure: ProtocolError) -> [SessionAction] {
         var actions: [SessionAction] = [.log(.error, "ending the session: \(failure)"), .ended]
         if connection != nil {
             actions.append(
@@ -327,7 +269,7 @@ package struct SessionState {
 
     /// Queues an error for the client. A run of events refused for the same reason (a
     /// burst over the rate limit) becomes one error for the run, so none goes unreported.
-    private mutating func refuse(_ detailed: ProtocolError) -> [SessionAction] {
+    mutating func refuse(_ detailed: ProtocolError) -> [SessionAction] {
         var actions: [SessionAction] = []
         if detailed.code != .badSlotValue { actions.append(.log(.info, "refused client message: \(detailed)")) }
         let error = configuration.sendsErrorDetails ? detailed : detailed.withoutDetails()
@@ -416,7 +358,7 @@ package struct SessionState {
         return scheduleFlush()
     }
 
-    private mutating func scheduleFlush() -> [SessionAction] {
+    mutating func scheduleFlush() -> [SessionAction] {
         guard !flushScheduled, !isEnded else { return [] }
         flushScheduled = true
         return [.scheduleFlush]
@@ -468,10 +410,17 @@ package struct SessionState {
         return encode([hello]) + (joining.replayed ?? []) + encode(mounts + pendingMessages())
     }
 
-    /// Full mounts of every stage, which become what the client was last sent.
+    /// Full mounts of every stage, which become what the client was last sent. Opens and
+    /// client commands still waiting follow them (the commands of the stages the app
+    /// showed as it started: a lot's title and focus).
     private mutating func snapshot() -> [ServerMessage] {
         replay.reset(floor: nextSeq - 1)
-        commands.removeAll { if case .open = $0 { false } else { true } }
+        commands.removeAll {
+            switch $0 {
+            case .open, .run: false
+            case .mount, .unmount: true
+            }
+        }
         return stages.indices.map { mountMessage($0) }
     }
 

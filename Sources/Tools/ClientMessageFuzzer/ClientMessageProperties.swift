@@ -23,7 +23,8 @@ enum ClientMessageProperties {
             return
         }
         switch message {
-        case .join(let version, let resume, let path, let restore):
+        case .join(let version, let resume, let path, let restore, let refusedRestore):
+            require(restore == nil || refusedRestore == nil, "join kept a restore it refused")
             require(version == ClientMessage.version, "join accepted protocol v\(version)")
             require((resume?.lastSeq ?? 0) >= 0, "join accepted a negative seq")
             require((path?.utf8.count ?? 0) <= 2048, "join accepted a path of \(path?.utf8.count ?? 0) bytes")

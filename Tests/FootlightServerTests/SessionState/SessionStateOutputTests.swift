@@ -138,6 +138,19 @@ struct SessionStateClientCommandTests {
         #expect(runs.first?["do"] == [["do": "title", "text": "8"]])
     }
 
+    @Test("Commands the app's first stages run as it starts follow their mounts in the first answer")
+    func commandsAtStart() {
+        var machine = SessionMachine { machine, _ in
+            let stage = Stage(name: "lot")
+            let id = machine.present(stage)
+            machine.perform(machine.state.run([.setTitle("Lot 7"), .focus("#amount")], in: id))
+        }
+        machine.attach(path: "/lots/7")
+        let sent = machine.take()
+        #expect(sent.map { $0["t"] } == ["joined", "mount", "run"])
+        #expect(sent[2]["do"] == [["do": "title", "text": "Lot 7"], ["do": "focus", "at": "#amount"]])
+    }
+
     @Test("Commands a stage runs before it is shown wait for it; a page-only event is declared, not handled")
     func waitingAndPageOnly() {
         let stage = Stage(name: "about")

@@ -121,6 +121,27 @@ struct SessionStateRebuildTests {
         #expect(failing.take().compactMap { $0["code"] } == ["director-failed"])
     }
 
+    @Test("Of two pushes of one template, each kept value goes to the one at its address")
+    func matchingByAddress() {
+        var items: [FormStage] = []
+        var machine = SessionMachine(entry: { machine, _ in
+            _ = machine.present(FormStage("home").stage)
+            for url in ["/items/2", "/items/3"] {
+                let item = FormStage("item")
+                items.append(item)
+                _ = machine.present(item.stage, .push, url: url)
+            }
+        })
+        machine.attach(
+            path: "/items/3",
+            restore: ClientMessage.Restore(stages: [
+                Restored(template: "home", placement: .root),
+                Restored(template: "item", placement: .push, url: "/items/3", values: ["text": "three"]),
+            ]))
+        #expect(machine.take().first?["rebuilt"] == ["home", "item-2"])
+        #expect(items.map(\.text.value) == ["", "three"])
+    }
+
     @Test("The restore is used once: a resume of the rebuilt session replays nothing of it")
     func onlyOnce() {
         var machine = Self.machine()

@@ -1,0 +1,72 @@
+import Footlight
+import FootlightJSON
+
+/// Rebuilding a session the server did not have from what its page showed (the join's
+/// `restore`): see the Protocol article, "Rebuilding a session".
+extension SessionState {
+
+    /// The app entry (and, for a rebuild, its modal restorer) has run: the stages the
+    /// page showed are matched, in order, to the stages the app showed again (same
+    /// place and template, and the same address where a stage has one), and their kept
+    /// values are replayed to them. A stage with
+    /// no match, and a value for an event the stage does not declare recoverable, are
+    /// refused with typed errors (the page shows what was rebuilt).
+    package mutating func appStarted() -> [SessionAction] {
+        guard let restore = pendingRestore else { return [] }
+        pendingRestore = nil
+        var actions: [SessionAction] = []
+        var rebuilt: [String?] = []
+        var next = 0
+        for restored in restore.stages {
+            // The same place and template; of two pushes of one template, the one at the
+            // same address first.
+            let candidates = stages.entries[next...]
+            let sameKind = { (entry: StageStack<Sent>.Entry) in
+                entry.placement == restored.placement && entry.stage.name == restored.template
+            }
+            guard
+                let index = candidates.firstIndex(where: {
+                    sameKind($0) && restored.url != nil && $0.url == restored.url
+                })
+                    ?? candidates.firstIndex(where: sameKind)
+            else {
+                rebuilt.append(nil)
+                let place = restored.placement == .root ? "" : " (\(restored.placement.rawValue))"
+                actions += refuse(
+                    ProtocolError(
+                        .notRebuilt,
+                        "stage \"\(restored.template)\"\(place) was not shown again; \(restored.values.count) kept value(s) dropped"
+                    ))
+                continue
+            }
+            next = index + 1
+            let entry = stages[index]
+            rebuilt.append(entry.id)
+            for (name, value) in restored.values {
+                guard entry.stage.eventOptions[name]?.recoverable == true else {
+                    actions += refuse(
+                        ProtocolError(
+                            .notRecoverable,
+                            "stage \"\(entry.stage.name)\" has no recoverable event \"\(name)\"; its value was not restored"
+                        ))
+                    continue
+                }
+                actions.append(.restore(name: name, value: value, to: entry.stage))
+            }
+        }
+        joining?.rebuilt = rebuilt
+        actions.append(
+            .log(.info, "rebuilt \(rebuilt.compactMap { $0 }.count) of \(rebuilt.count) stages the page showed"))
+        return actions
+    }
+
+    /// What came of a replayed value: nil when the stage took it.
+    package mutating func restored(error: StageEventError?) -> [SessionAction] {
+        guard let error else { return scheduleFlush() }
+        switch error.kind {
+        case .unknownEvent: return refuse(ProtocolError(.notRecoverable, error.message))
+        case .badValue: return refuse(ProtocolError(.badValue, error.message))
+        case .directorFailed: return fail(ProtocolError(.directorFailed, error.message))
+        }
+    }
+}
