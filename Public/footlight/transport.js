@@ -62,7 +62,8 @@
      * server reads, and without it if even that would.
      */
     join(path, stages) {
-      const message = { [K.T]: K.JOIN, [K.V]: K.VERSION, [K.PATH]: path };
+      // An address longer than the server reads would have every join refused: the root instead.
+      const message = { [K.T]: K.JOIN, [K.V]: K.VERSION, [K.PATH]: fits(path, K.MAX_URL_BYTES) ? path : '/' };
       if (this.token) Object.assign(message, { [K.TOKEN]: this.token, [K.SEQ]: this.lastSeq });
       this.acked = this.lastSeq;
       this.named = null;

@@ -1299,6 +1299,7 @@ describe('the runtime in a page', () => {
     const [trimmed] = session.join('/', [{ id: 'a', template: 'a', place: 'push', url: `/${'x'.repeat(3000)}`, values }]).restore;
     assert.deepEqual(Object.keys(trimmed.values), Array.from({ length: 32 }, (_, i) => `e${i + 8}`), 'the last 32');
     assert.equal(trimmed.url, undefined);
+    assert.equal(session.join(`/${'y'.repeat(3000)}`).path, '/', 'an address the server would refuse');
   });
 
   test('client commands: from the server in order, and declared on an event, run in the page with no round trip', () => {

@@ -205,7 +205,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                 self.context = context
                 entry(context, path)
                 if let restoreModal = context.modalRestorer { modals.forEach(restoreModal) }
-                perform(state.appStarted())
+                perform(state.appStarted(now: .now))
             case .deliver(let event, let stage):
                 perform(state.eventHandled(event, error: stage.deliver(event)))
             case .restore(let name, let value, let stage):

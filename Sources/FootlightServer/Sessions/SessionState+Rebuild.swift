@@ -10,13 +10,15 @@ extension SessionState {
     /// place and template, and the same address where a stage has one), and their kept
     /// values are replayed to them. A stage with
     /// no match, and a value for an event the stage does not declare recoverable, are
-    /// refused with typed errors (the page shows what was rebuilt).
-    package mutating func appStarted() -> [SessionAction] {
+    /// refused with typed errors (the page shows what was rebuilt). Each value counts
+    /// against the session's event rate limit, as an event would (`now` is the time).
+    package mutating func appStarted(now: ContinuousClock.Instant) -> [SessionAction] {
         guard let restore = pendingRestore else { return [] }
         pendingRestore = nil
         var actions: [SessionAction] = []
         var rebuilt: [String?] = []
         var next = 0
+        var overLimit = 0
         for restored in restore.stages {
             // The same place and template; of two pushes of one template, the one at the
             // same address first.
@@ -51,8 +53,16 @@ extension SessionState {
                         ))
                     continue
                 }
+                guard takeEventToken(now: now) else {
+                    overLimit += 1
+                    continue
+                }
                 actions.append(.restore(name: name, value: value, to: entry.stage))
             }
+        }
+        if overLimit > 0 {
+            actions += refuse(
+                ProtocolError(.rateLimited, "\(overLimit) kept value(s) over the event rate limit were not restored"))
         }
         joining?.rebuilt = rebuilt
         actions.append(

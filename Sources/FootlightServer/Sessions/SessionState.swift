@@ -247,6 +247,11 @@ package struct SessionState {
         }
     }
 
+    /// Takes one event's worth of the rate limit; false when the session is over it.
+    mutating func takeEventToken(now: ContinuousClock.Instant) -> Bool {
+        bucket.take(now: now)
+    }
+
     /// The client applied every message up to `seq`.
     package mutating func acknowledge(seq: Int64) -> [SessionAction] {
         guard seq < nextSeq else {

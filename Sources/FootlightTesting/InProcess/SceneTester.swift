@@ -232,7 +232,7 @@ public final class SceneTester: @unchecked Sendable {
             case .startApp(let path, let modals):
                 entry(context, path)
                 if let restoreModal = context.modalRestorer { modals.forEach(restoreModal) }
-                perform(state.appStarted())
+                perform(state.appStarted(now: .now))
             case .deliver(let event, let stage):
                 lastEventError = stage.deliver(event)
                 perform(state.eventHandled(event, error: lastEventError))

@@ -46,7 +46,7 @@ struct SessionMachine {
             case .startApp(let path, let modals):
                 entry(&self, path)
                 for template in modals { restoreModal(&self, template) }
-                perform(state.appStarted())
+                perform(state.appStarted(now: now))
             case .deliver(let event, let stage):
                 perform(state.eventHandled(event, error: stage.deliver(event)))
             case .restore(let name, let value, let stage):

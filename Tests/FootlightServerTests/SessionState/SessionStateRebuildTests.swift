@@ -142,6 +142,30 @@ struct SessionStateRebuildTests {
         #expect(items.map(\.text.value) == ["", "three"])
     }
 
+    @Test("Kept values count against the event rate limit: those over the burst get one rate-limited error")
+    func rateLimited() {
+        var limits = SessionLimits()
+        limits.eventBurst = 3
+        var texts: [String] = []
+        var machine = SessionMachine(limits: limits) { machine, _ in
+            for index in 0..<5 {
+                let form = FormStage("form-\(index)")
+                form.stage.keep(form.text.dropFirst().sink { texts.append($0) })
+                _ = machine.present(form.stage)
+            }
+        }
+        machine.attach(
+            path: "/",
+            restore: ClientMessage.Restore(
+                stages: (0..<5).map {
+                    Restored(template: "form-\($0)", placement: .root, values: ["text": .string("v\($0)")])
+                }))
+        let errors = machine.take().filter { $0["t"] == "error" }
+        #expect(texts == ["v0", "v1", "v2"])
+        #expect(errors.map { $0["code"] } == ["rate-limited"])
+        #expect(errors.first?["message"]?.stringValue?.hasPrefix("2 kept value(s)") == true)
+    }
+
     @Test("The restore is used once: a resume of the rebuilt session replays nothing of it")
     func onlyOnce() {
         var machine = Self.machine()
