@@ -133,6 +133,11 @@
     'add-class': (el, command) => el.classList.add(command[K.CLASS]),
     'remove-class': (el, command) => el.classList.remove(command[K.CLASS]),
     'toggle-class': (el, command) => el.classList.toggle(command[K.CLASS]),
+    'set-attr': (el, command) => el.setAttribute(command[K.ATTR], command[K.VALUES]?.[0] ?? ''),
+    'toggle-attr': (el, command) => {
+      const [first = '', second = ''] = command[K.VALUES] || [];
+      el.setAttribute(command[K.ATTR], el.getAttribute(command[K.ATTR]) === first ? second : first);
+    },
   };
 
   // Runs `commands` for stage `st`. A title set by a stage goes back to what it was when the stage
@@ -152,8 +157,15 @@
         try {
           el = st.el?.querySelector(command[K.AT]);
         } catch {} // not a selector: reported below
-        if (el) ON_ELEMENT[what](el, command);
-        else if (st.el) report(st, `no element "${command[K.AT]}" for the command "${what}"`);
+        if (!el) {
+          if (st.el) report(st, `no element "${command[K.AT]}" for the command "${what}"`);
+          continue;
+        }
+        try {
+          ON_ELEMENT[what](el, command);
+        } catch (error) {
+          report(st, `the command "${what}" failed: ${error.message}`); // an attribute name the DOM refuses
+        }
       } else report(st, `unknown command "${what}"`);
     }
   }

@@ -24,6 +24,11 @@ public enum ClientCommand: Sendable, Equatable {
     case removeClass(String, from: String)
     /// Adds the class if the element lacks it, else removes it.
     case toggleClass(String, on: String)
+    /// Sets an attribute of the element (`aria-expanded` to `"true"`, say).
+    case setAttribute(String, to: String, at: String)
+    /// Sets the attribute to the second value when it holds the first, else to the first
+    /// (`aria-expanded` between `"true"` and `"false"` beside a ``toggleClass(_:on:)``).
+    case toggleAttribute(String, between: String, and: String, at: String)
 
     /// The command ``json`` describes, or nil for anything else (a test client reading
     /// what the page was sent).
@@ -31,6 +36,8 @@ public enum ClientCommand: Sendable, Equatable {
         let at = json["at"]?.stringValue
         let name = json["class"]?.stringValue
         let text = json["text"]?.stringValue
+        let attribute = json["attr"]?.stringValue
+        let values = json["values"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let command: ClientCommand? =
             switch json["do"]?.stringValue {
             case "focus": at.map { .focus($0) }
@@ -40,6 +47,12 @@ public enum ClientCommand: Sendable, Equatable {
             case "add-class": name.flatMap { name in at.map { .addClass(name, to: $0) } }
             case "remove-class": name.flatMap { name in at.map { .removeClass(name, from: $0) } }
             case "toggle-class": name.flatMap { name in at.map { .toggleClass(name, on: $0) } }
+            case "set-attr" where values.count == 1:
+                attribute.flatMap { attribute in at.map { .setAttribute(attribute, to: values[0], at: $0) } }
+            case "toggle-attr" where values.count == 2:
+                attribute.flatMap { attribute in
+                    at.map { .toggleAttribute(attribute, between: values[0], and: values[1], at: $0) }
+                }
             default: nil
             }
         guard let command else { return nil }
@@ -58,6 +71,13 @@ public enum ClientCommand: Sendable, Equatable {
             ["do": "remove-class", "class": .string(name), "at": .string(selector)]
         case .toggleClass(let name, let selector):
             ["do": "toggle-class", "class": .string(name), "at": .string(selector)]
+        case .setAttribute(let attribute, let value, let selector):
+            ["do": "set-attr", "attr": .string(attribute), "values": [.string(value)], "at": .string(selector)]
+        case .toggleAttribute(let attribute, let first, let second, let selector):
+            [
+                "do": "toggle-attr", "attr": .string(attribute), "values": [.string(first), .string(second)],
+                "at": .string(selector),
+            ]
         }
     }
 }

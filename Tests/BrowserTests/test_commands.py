@@ -46,13 +46,17 @@ def test_page_only_commands_show_details_and_copy_with_no_event(open_app):
     events_before = [message for message in sent if message.get("t") == "event"]
 
     details = dialog.locator(".about-details")
+    toggle = dialog.get_by_role("button", name="How it works")
     expect(details).to_be_hidden()
-    dialog.get_by_role("button", name="How it works").click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
     expect(details).to_be_visible()
     expect(details).to_contain_text("JSON Patch")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
     app.screenshot("commands-details-shown")
-    dialog.get_by_role("button", name="How it works").click()
+    toggle.click()
     expect(details).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
 
     dialog.get_by_role("button", name="Copy the link").click()
     app.page.wait_for_function(f"() => navigator.clipboard.readText().then((text) => text === {DOCS_URL!r})")

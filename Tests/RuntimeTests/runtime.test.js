@@ -1324,8 +1324,14 @@ describe('the runtime in a page', () => {
         { do: 'toggle-class', class: 'open', at: 'input' },
         { do: 'focus', at: 'nav' },
         { do: 'fly', at: 'input' },
+        { do: 'set-attr', attr: 'aria-label', values: ['Amount'], at: 'input' },
+        { do: 'toggle-attr', attr: 'aria-expanded', values: ['true', 'false'], at: 'input' },
+        { do: 'toggle-attr', attr: 'aria-expanded', values: ['true', 'false'], at: 'input' },
+        { do: 'toggle-attr', attr: 'aria-expanded', values: ['true', 'false'], at: 'input' },
       ],
     });
+    assert.equal(input.getAttribute('aria-label'), 'Amount');
+    assert.equal(input.getAttribute('aria-expanded'), 'true', 'unset, then true, false, true');
     assert.equal(document.activeElement, input);
     assert.equal(document.title, 'Night Ferry');
     assert.equal(count.classList.contains('lit'), false, 'added, then toggled off');

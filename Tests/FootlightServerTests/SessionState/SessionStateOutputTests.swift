@@ -138,6 +138,22 @@ struct SessionStateClientCommandTests {
         #expect(runs.first?["do"] == [["do": "title", "text": "8"]])
     }
 
+    @Test("Every command reads back from the JSON the page gets; anything else reads as nil")
+    func roundTrip() {
+        let commands: [ClientCommand] = [
+            .focus("#a"), .scrollIntoView("#b"), .setTitle("T"), .copyToClipboard("x"), .addClass("c", to: "#d"),
+            .removeClass("c", from: "#d"), .toggleClass("c", on: "#d"), .setAttribute("aria-label", to: "L", at: "#e"),
+            .toggleAttribute("aria-expanded", between: "true", and: "false", at: "#f"),
+        ]
+        #expect(commands.map { ClientCommand(json: $0.json) } == commands)
+        for json: JSON in [
+            ["do": "fly", "at": "#a"], ["do": "focus"], ["do": "set-attr", "attr": "x", "at": "#a"],
+            ["do": "toggle-attr", "attr": "x", "values": ["a"], "at": "#a"], "focus",
+        ] {
+            #expect(ClientCommand(json: json) == nil, "\(json)")
+        }
+    }
+
     @Test("Commands the app's first stages run as it starts follow their mounts in the first answer")
     func commandsAtStart() {
         var machine = SessionMachine { machine, _ in

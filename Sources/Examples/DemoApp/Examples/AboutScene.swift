@@ -18,7 +18,12 @@ public struct AboutScene: Scene {
         stage.keep(docs.sink { context.open(url: Self.documentationURL) })
         stage.on("dismiss", send: dismiss, options: .oneAtATime)
         stage.on("docs", send: docs, options: .oneAtATime)
-        stage.on("details", runs: [.toggleClass("open", on: ".about-details")])
+        stage.on(
+            "details",
+            runs: [
+                .toggleClass("open", on: ".about-details"),
+                .toggleAttribute("aria-expanded", between: "true", and: "false", at: "[aria-controls=about-details]"),
+            ])
         stage.on("copyLink", runs: [.copyToClipboard(Self.documentationURL)])
         return stage
     }
