@@ -105,7 +105,7 @@
     // The whole page is here again (after a reload, the History entries were already there): an
     // entry deeper than the stack shows is gone from the server, so History goes back to what shows.
     if (restoring && !--restoring) travel(layers.length);
-    keepPage();
+    if (!restoring) keepPage(); // once the whole page is here, not once per mount of it
     return true;
   }
 

@@ -66,7 +66,14 @@ public final class Context {
     }
 
     /// What ``restoresModals(_:)`` set.
-    package private(set) var modalRestorer: ((String) -> Void)?
+    private var modalRestorer: ((String) -> Void)?
+
+    /// Starts the app in this context: `entry` with the page's `path`, then, for a
+    /// rebuild, the modal restorer for each of `modals` (templates, bottom first).
+    package func start(_ entry: AppEntry, path: String, restoringModals modals: [String]) {
+        entry(self, path)
+        if let modalRestorer { modals.forEach(modalRestorer) }
+    }
 
     /// Ends this session, after the current work, and has the page start a new one at
     /// the address it shows: for a session whose state no longer holds (the visitor

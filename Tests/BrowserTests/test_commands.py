@@ -21,6 +21,11 @@ def test_opening_a_lot_titles_the_page_and_focuses_the_bid_field(open_kiosk):
     expect(amount).to_have_value("300")
     app.screenshot("commands-lot-titled-and-focused")
 
+    # A reload resumes with the documents mounted again: the title comes back with them.
+    app.page.reload()
+    expect(lot_page(app).get_by_role("heading", name="Night Ferry")).to_be_visible()
+    expect(app.page).to_have_title("Night Ferry · Footlight Auctions")
+
     # Back on the listings, the page's own title comes back.
     app.page.go_back()
     expect(lot_page(app)).to_have_count(0)

@@ -203,13 +203,12 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                     environment: SessionEnvironment(executor: SessionExecutorReference(self), request: request),
                     presenter: self)
                 self.context = context
-                entry(context, path)
-                if let restoreModal = context.modalRestorer { modals.forEach(restoreModal) }
+                context.start(entry, path: path, restoringModals: modals)
                 perform(state.appStarted(now: .now))
             case .deliver(let event, let stage):
                 perform(state.eventHandled(event, error: stage.deliver(event)))
             case .restore(let name, let value, let stage):
-                perform(state.restored(error: stage.deliver(restored: name, value: value)))
+                perform(state.restored(error: stage.deliver(name, value: value)))
             case .scheduleFlush:
                 break  // every turn ends with a flush when one is scheduled
             case .awaitDrain:

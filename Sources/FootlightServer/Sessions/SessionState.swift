@@ -37,6 +37,9 @@ package struct SessionState {
         /// keyed collections (``Stage/valueDocument``).
         var document: JSON
         var dirty: Bool
+        /// The document title the stage last set (a client command): a page that lost its
+        /// documents (a reload) gets it again after the stage's mount.
+        var title: String?
     }
 
     /// A structural change not yet sent. Mounts and unmounts of one stage cancel out,
@@ -412,7 +415,15 @@ package struct SessionState {
             token: token, resumed: joining.resumed, snapshot: joining.resumed && joining.replayed == nil,
             events: lastEvent, mounts: mounts.count, maximumMessageBytes: configuration.maximumMessageBytes,
             rebuilt: joining.rebuilt)
-        return encode([hello]) + (joining.replayed ?? []) + encode(mounts + pendingMessages())
+        let titles = joining.replayed == nil ? titlesAgain() : []
+        return encode([hello]) + (joining.replayed ?? []) + encode(mounts + titles + pendingMessages())
+    }
+
+    /// The titles stages set, for a page that got their mounts again.
+    private mutating func titlesAgain() -> [ServerMessage] {
+        stages.entries.compactMap { entry in
+            entry.extra.title.map { .run(seq: takeSeq(), stage: entry.id, commands: [.setTitle($0)]) }
+        }
     }
 
     /// Full mounts of every stage, which become what the client was last sent. Opens and
@@ -433,7 +444,8 @@ package struct SessionState {
         let stage = stages[index].stage
         let document = stage.document
         stage.discardRowOperations()
-        stages[index].extra = Sent(document: stage.valueDocument, dirty: false)
+        stages[index].extra.document = stage.valueDocument
+        stages[index].extra.dirty = false
         let entry = stages[index]
         return .mount(
             ServerMessage.Mount(
@@ -453,7 +465,9 @@ package struct SessionState {
             case .open(let url):
                 messages.append(.open(seq: takeSeq(), url: url))
             case .run(let id, let commands):
-                if stages.index(of: id) != nil { messages.append(.run(seq: takeSeq(), stage: id, commands: commands)) }
+                guard let index = stages.index(of: id) else { break }
+                messages.append(.run(seq: takeSeq(), stage: id, commands: commands))
+                for case .setTitle(let title) in commands { stages[index].extra.title = title }
             }
         }
         commands.removeAll()
@@ -462,7 +476,8 @@ package struct SessionState {
             var patch = JSONPatch.diff(from: stages[index].extra.document, to: stage.valueDocument)
             // Keyed collections are not in the diff: their changes come as operations.
             patch.operations += stage.takeRowOperations()
-            stages[index].extra = Sent(document: stage.valueDocument, dirty: false)
+            stages[index].extra.document = stage.valueDocument
+            stages[index].extra.dirty = false
             if !patch.isEmpty {
                 messages.append(.patch(seq: takeSeq(), stage: stages[index].id, patch: patch, ack: nil))
             }

@@ -6,18 +6,14 @@ extension Stage {
     /// was refused with, if any: what ``SessionState/eventHandled(_:error:)`` takes after
     /// a ``SessionAction/deliver(_:to:)``.
     package func deliver(_ event: ClientMessage.Event) -> StageEventError? {
-        do throws(StageEventError) {
-            try handle(event: event.name, value: event.value)
-            return nil
-        } catch {
-            return error
-        }
+        deliver(event.name, value: event.value)
     }
 
-    /// Hands a value the page kept to the stage, as the event `name` (app code runs
-    /// here): what ``SessionState/restored(error:)`` takes after a
-    /// ``SessionAction/restore(name:value:to:)``.
-    package func deliver(restored name: String, value: JSON) -> StageEventError? {
+    /// Hands the event `name` with `value` to the stage (app code runs here): a client
+    /// event, or a value the page kept (what ``SessionState/restored(error:)`` takes
+    /// after a ``SessionAction/restore(name:value:to:)``). Returns the error it was
+    /// refused with, if any.
+    package func deliver(_ name: String, value: JSON?) -> StageEventError? {
         do throws(StageEventError) {
             try handle(event: name, value: value)
             return nil

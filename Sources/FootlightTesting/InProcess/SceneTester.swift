@@ -230,14 +230,13 @@ public final class SceneTester: @unchecked Sendable {
             case .close(_, let code, let reason):
                 Issue.record("the session closed its connection (\(code)): \(reason)")
             case .startApp(let path, let modals):
-                entry(context, path)
-                if let restoreModal = context.modalRestorer { modals.forEach(restoreModal) }
+                context.start(entry, path: path, restoringModals: modals)
                 perform(state.appStarted(now: .now))
             case .deliver(let event, let stage):
                 lastEventError = stage.deliver(event)
                 perform(state.eventHandled(event, error: lastEventError))
             case .restore(let name, let value, let stage):
-                perform(state.restored(error: stage.deliver(restored: name, value: value)))
+                perform(state.restored(error: stage.deliver(name, value: value)))
             case .scheduleFlush, .awaitDrain, .log, .ended:
                 break
             }
@@ -262,30 +261,15 @@ public final class SceneTester: @unchecked Sendable {
         }
         let stage = json["stage"]?.stringValue
         switch json["t"]?.stringValue {
-        case "mount":
-            let placement = Placement(rawValue: json["place"]?.stringValue ?? "root") ?? .root
-            commands.append(
-                .mount(
-                    template: json["template"]?.stringValue ?? "", placement: placement, url: json["url"]?.stringValue))
-            if let stage { asserted[stage] = json["doc"] }
-        case "unmount":
-            if let entry = mirror.stages.first(where: { $0.id == stage }) {
-                commands.append(
-                    .unmount(template: entry.template, placement: Placement(rawValue: entry.placement) ?? .root))
-            }
-            if let stage { asserted[stage] = nil }
-        case "open":
-            commands.append(.open(url: json["url"]?.stringValue ?? ""))
-        case "run":
-            let template = mirror.stages.first { $0.id == stage }?.template ?? stage ?? ""
-            let items = json["do"]?.arrayValue ?? []
-            commands.append(.run(template: template, items.compactMap(ClientCommand.init(json:))))
-        case "patch":
-            if let stage, case .array(let ops)? = json["ops"] { patches[stage, default: []] += ops }
-        default:
-            break
+        case "mount": if let stage { asserted[stage] = json["doc"] }
+        case "unmount": if let stage { asserted[stage] = nil }
+        case "patch": if let stage, case .array(let ops)? = json["ops"] { patches[stage, default: []] += ops }
+        default: break
         }
+        // The mirror records the mounts, unmounts, opens and runs, as a page would see them.
+        let known = mirror.commands.count
         _ = mirror.apply(json)
+        commands += mirror.commands[known...]
     }
 
     private func checkNothingUnasserted(before step: String, _ sourceLocation: SourceLocation) {

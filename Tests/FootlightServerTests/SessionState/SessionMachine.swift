@@ -50,7 +50,7 @@ struct SessionMachine {
             case .deliver(let event, let stage):
                 perform(state.eventHandled(event, error: stage.deliver(event)))
             case .restore(let name, let value, let stage):
-                perform(state.restored(error: stage.deliver(restored: name, value: value)))
+                perform(state.restored(error: stage.deliver(name, value: value)))
             case .scheduleFlush: break
             case .awaitDrain: awaitingDrain = true
             case .log(_, let message): logs.append(message)

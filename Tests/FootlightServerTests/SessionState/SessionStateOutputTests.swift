@@ -154,6 +154,26 @@ struct SessionStateClientCommandTests {
         }
     }
 
+    @Test("A page that lost its documents gets each stage's last title again after the mounts")
+    func titleAfterSnapshot() {
+        var machine = SessionMachine { machine, _ in _ = machine.present(Stage(name: "home")) }
+        machine.attach()
+        let lot = machine.present(Stage(name: "lot"), .push, url: "/lots/1")
+        machine.perform(
+            machine.state.run([.setTitle("Lot 1"), .focus("#amount"), .setTitle("Lot 1 · Auctions")], in: lot))
+        machine.endTurn()
+        let last = machine.take().last?["seq"]?.intValue ?? 0
+        machine.perform(machine.state.acknowledge(seq: last))  // the page had them all, and said so
+        machine.perform(machine.state.detach(1))
+        machine.attach(2, resumeAfter: 0)  // a reload: the page has nothing, the server no replay
+        let sent = machine.take()
+        #expect(sent.map { $0["t"] } == ["joined", "mount", "mount", "run"])
+        #expect(sent[3]["stage"] == .string(lot) && sent[3]["do"] == [["do": "title", "text": "Lot 1 · Auctions"]])
+        machine.perform(machine.state.detach(2))
+        machine.attach(3, resumeAfter: sent[3]["seq"]?.intValue)  // nothing missed: nothing again
+        #expect(machine.take().map { $0["t"] } == ["joined"])
+    }
+
     @Test("Commands the app's first stages run as it starts follow their mounts in the first answer")
     func commandsAtStart() {
         var machine = SessionMachine { machine, _ in
