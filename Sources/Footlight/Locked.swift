@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A value that threads share, guarded by a `pthread_mutex_t`.
 ///
 /// Footlight uses it, and apps may, where Swift's `Synchronization.Mutex` would do:
@@ -19,19 +13,11 @@
 /// ```
 public final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is read and written only between lock and unlock.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadMutex()
     private var value: Value
 
     public init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Runs `body` with the value while holding the lock. `body` must not call
@@ -39,8 +25,8 @@ public final class Locked<Value>: @unchecked Sendable {
     public func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E)
         -> sending Result
     {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body(&value)
     }
 }

@@ -122,6 +122,18 @@ public final class Server: Sendable {
         loops.reduce(0) { $0 + $1.receivedMessages.load(ordering: .relaxed) }
     }
 
+    /// Whole WebSocket messages written to clients since the start (pings and close
+    /// frames not counted).
+    public var sentMessageCount: Int {
+        loops.reduce(0) { $0 + $1.sentMessages.load(ordering: .relaxed) }
+    }
+
+    /// When a loop last wrote a message to a client, on ``System/monotonicNanoseconds``
+    /// (0 before the first).
+    public var lastMessageSentNanoseconds: UInt64 {
+        loops.map { $0.lastSentNanoseconds.load(ordering: .relaxed) }.max() ?? 0
+    }
+
     /// When a loop was last handed to a fresh thread and that thread began servicing it.
     package var lastLoopHandOff: ContinuousClock.Instant? {
         loops.compactMap { $0.lastHandOff.withLock { $0 } }.max()

@@ -9,6 +9,14 @@ public enum System {
         Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
+    /// Nanoseconds on the system's monotonic clock (`CLOCK_MONOTONIC`): comparable
+    /// between the processes of one machine, as ``ContinuousClock`` instants are not.
+    public static var monotonicNanoseconds: UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
     /// Raises the soft limit on open files to the hard limit, so thousands of sockets
     /// fit. Returns the limit now in force.
     @discardableResult

@@ -2,25 +2,15 @@
     // OpenCombine 0.14 has neither `combineLatest` nor `merge`, which almost every
     // Director needs. These fill the gap with Combine's spelling, so the same Director
     // source compiles against Apple's Combine (where these are not compiled) and
-    // OpenCombine. They are built from OpenCombine's own FlatMap and Scan, which honour
-    // demand, rather than a hand-written Subscription.
+    // OpenCombine. `merge` is built from OpenCombine's own FlatMap; `combineLatest` is a
+    // subscription of its own (``Paired``), one hop where the same built from
+    // FlatMap and Scan took five.
 
     extension Publisher {
         /// Emits the latest value of each publisher whenever either emits, once both have.
         public func combineLatest<Other: Publisher>(_ other: Other) -> AnyPublisher<(Output, Other.Output), Failure>
         where Other.Failure == Failure {
-            tagged(with: other)
-                .scan((Output?.none, Other.Output?.none)) { latest, next in
-                    switch next {
-                    case .left(let value): (value, latest.1)
-                    case .right(let value): (latest.0, value)
-                    }
-                }
-                .compactMap { left, right in
-                    guard let left, let right else { return nil }
-                    return (left, right)
-                }
-                .eraseToAnyPublisher()
+            Paired(left: self, right: other, mode: .combineLatest).eraseToAnyPublisher()
         }
 
         /// Combines the latest values of both publishers with `transform`.
@@ -34,14 +24,16 @@
         public func combineLatest<B: Publisher, C: Publisher>(
             _ b: B, _ c: C
         ) -> AnyPublisher<(Output, B.Output, C.Output), Failure> where B.Failure == Failure, C.Failure == Failure {
-            combineLatest(b).combineLatest(c).map { ($0.0, $0.1, $1) }.eraseToAnyPublisher()
+            combineLatest(b, c) { ($0, $1, $2) }
         }
 
         /// The latest values of three publishers, combined with `transform`.
         public func combineLatest<B: Publisher, C: Publisher, Result>(
             _ b: B, _ c: C, _ transform: @escaping (Output, B.Output, C.Output) -> Result
         ) -> AnyPublisher<Result, Failure> where B.Failure == Failure, C.Failure == Failure {
-            combineLatest(b, c).map(transform).eraseToAnyPublisher()
+            Paired(left: Paired(left: self, right: b, mode: .combineLatest), right: c, mode: .combineLatest)
+                .map { transform($0.0.0, $0.0.1, $0.1) }
+                .eraseToAnyPublisher()
         }
 
         /// Emits the values of both publishers as they arrive; finishes when both have.

@@ -3,18 +3,177 @@ extension Publisher where Failure == Never {
     /// the latest value to each new one (share-replay of one value).
     ///
     /// The upstream subscription starts with the first subscriber and ends when the
-    /// last one cancels. The shared stream does not complete, even when the upstream
-    /// does (it keeps replaying the last value).
+    /// last one cancels (a later subscriber starts a new one, and first gets the value
+    /// kept from before). The shared stream does not complete, even when the upstream
+    /// does (it keeps replaying the last value). A subscriber that has no demand when a
+    /// value comes gets the latest one when it asks for more.
     public func shareLatest() -> AnyPublisher<Output, Never> {
-        let latest = CurrentValueSubject<Output?, Never>(nil)
-        // The shared stream never completes: OpenCombine's multicast keeps its
-        // connection (and everything upstream) alive for good once the upstream has
-        // completed, as `Just` and `Empty` do at once; a Director output needs no end.
-        return map(Optional.some)
-            .append(Empty(completeImmediately: false))
-            .multicast(subject: latest)
-            .autoconnect()
-            .compactMap { $0 }
-            .eraseToAnyPublisher()
+        SharedLatest(upstream: self).eraseToAnyPublisher()
+    }
+}
+
+/// ``Publisher/shareLatest()``: one hop from the upstream to every subscriber, where
+/// the same built from `multicast`, a `CurrentValueSubject` and `autoconnect` took
+/// five. A value shared by thousands of sessions' Directors passes through it once per
+/// session, so the hops count.
+private final class SharedLatest<Upstream: Publisher>: Publisher, @unchecked Sendable
+where Upstream.Failure == Never {
+    // @unchecked: `upstream` is only subscribed to, and the mutable members are touched
+    // only under `lock`.
+    typealias Output = Upstream.Output
+    typealias Failure = Never
+
+    private let upstream: Upstream
+    private let lock = PthreadMutex()
+    private var kept: Output?
+    /// The subscribers, in the order they came.
+    private var sides: [Side] = []
+    /// The subscriber to the upstream, from the first subscriber until the last left.
+    private var connection: Connection?
+
+    init(upstream: Upstream) {
+        self.upstream = upstream
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        let side = Side(share: self, downstream: AnySubscriber(subscriber))
+        lock.lock()
+        side.missed = kept != nil
+        sides.append(side)
+        let connecting = connection == nil ? Connection(share: self) : nil
+        if let connecting { connection = connecting }
+        lock.unlock()
+        subscriber.receive(subscription: side)
+        if let connecting { upstream.subscribe(connecting) }
+    }
+
+    fileprivate func publish(_ value: Output) {
+        lock.lock()
+        kept = value
+        let sides = self.sides
+        lock.unlock()
+        for side in sides { side.offer(value) }
+    }
+
+    fileprivate var latest: Output? {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept
+    }
+
+    fileprivate func remove(_ side: Side) {
+        lock.lock()
+        sides.removeAll { $0 === side }
+        let disconnecting = sides.isEmpty ? connection : nil
+        if sides.isEmpty { connection = nil }
+        lock.unlock()
+        disconnecting?.cancel()
+    }
+
+    /// One subscriber's subscription: its demand, and whether it missed a value for
+    /// want of demand.
+    fileprivate final class Side: Subscription, @unchecked Sendable {
+        // @unchecked: the mutable members are touched only under `lock`.
+        private let lock = PthreadMutex()
+        private var share: SharedLatest?
+        private var downstream: AnySubscriber<Output, Never>?
+        private var demand = Subscribers.Demand.none
+        /// A value came (or one was kept before this subscriber came) while it had no
+        /// demand: the latest is delivered at its next request.
+        fileprivate var missed = false
+
+        let combineIdentifier = CombineIdentifier()
+
+        init(share: SharedLatest, downstream: AnySubscriber<Output, Never>) {
+            self.share = share
+            self.downstream = downstream
+        }
+
+        func request(_ more: Subscribers.Demand) {
+            lock.lock()
+            demand += more
+            guard missed, demand > 0, let downstream, let share else { return lock.unlock() }
+            missed = false
+            demand -= 1
+            lock.unlock()
+            if let value = share.latest { deliver(value, to: downstream) }
+        }
+
+        func cancel() {
+            lock.lock()
+            downstream = nil
+            let share = self.share
+            self.share = nil
+            lock.unlock()
+            share?.remove(self)
+        }
+
+        func offer(_ value: Output) {
+            lock.lock()
+            guard let downstream else { return lock.unlock() }
+            guard demand > 0 else {
+                missed = true
+                return lock.unlock()
+            }
+            demand -= 1
+            lock.unlock()
+            deliver(value, to: downstream)
+        }
+
+        private func deliver(_ value: Output, to downstream: AnySubscriber<Output, Never>) {
+            let more = downstream.receive(value)
+            if more > 0 { request(more) }
+        }
+    }
+
+    /// The one subscriber to the upstream.
+    fileprivate final class Connection: Subscriber, Cancellable, @unchecked Sendable {
+        // @unchecked: the mutable members are touched only under `lock`.
+        typealias Input = Output
+        typealias Failure = Never
+
+        private let lock = PthreadMutex()
+        private var share: SharedLatest?
+        private var subscription: (any Subscription)?
+        private var cancelled = false
+
+        let combineIdentifier = CombineIdentifier()
+
+        init(share: SharedLatest) {
+            self.share = share
+        }
+
+        func receive(subscription: any Subscription) {
+            lock.lock()
+            let keep = !cancelled && self.subscription == nil
+            if keep { self.subscription = subscription }
+            lock.unlock()
+            if keep { subscription.request(.unlimited) } else { subscription.cancel() }
+        }
+
+        func receive(_ input: Output) -> Subscribers.Demand {
+            lock.lock()
+            let share = self.share
+            lock.unlock()
+            share?.publish(input)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Never>) {
+            // The shared stream goes on replaying; the upstream is done with.
+            lock.lock()
+            subscription = nil
+            lock.unlock()
+        }
+
+        func cancel() {
+            lock.lock()
+            cancelled = true
+            share = nil
+            let subscription = self.subscription
+            self.subscription = nil
+            lock.unlock()
+            subscription?.cancel()
+        }
     }
 }

@@ -1,7 +1,8 @@
 extension Publisher where Failure == Never {
     /// Emits, for each value of this publisher, the latest value of `other`, combined
     /// by `combine`. Values that arrive before `other` has emitted are dropped; a new
-    /// value of `other` alone emits nothing.
+    /// value of `other` alone emits nothing. Finishes when this publisher finishes (or
+    /// `other` finishes without ever emitting).
     ///
     /// ```swift
     /// let submitted = submitTaps.withLatestFrom(form) { _, form in form }
@@ -9,15 +10,8 @@ extension Publisher where Failure == Never {
     public func withLatestFrom<Other: Publisher, Result>(
         _ other: Other, _ combine: @escaping (Output, Other.Output) -> Result
     ) -> AnyPublisher<Result, Never> where Other.Failure == Never {
-        // Merge both, remember the latest of `other`, and emit only on this side.
-        tagged(with: other)
-            .scan((latest: Other.Output?.none, emit: Result?.none)) { state, next in
-                switch next {
-                case .left(let value): (state.latest, state.latest.map { combine(value, $0) })
-                case .right(let latest): (latest, nil)
-                }
-            }
-            .compactMap(\.emit)
+        Paired(left: self, right: other, mode: .withLatestFrom)
+            .map { combine($0.0, $0.1) }
             .eraseToAnyPublisher()
     }
 

@@ -111,4 +111,42 @@ public enum ServerMessage: Sendable, Equatable {
     public func encoded() throws(JSONError) -> [UInt8] {
         try json.serializedBytes()
     }
+
+    /// The same text as ``encoded()``; a patch's operations are taken from `shared`
+    /// when another session sent the same ones (a shared service's change), so they are
+    /// written once for all of them.
+    package func encoded(sharing shared: SharedOperations) throws(JSONError) -> [UInt8] {
+        guard case .patch(let seq, let stage, let patch, let ack) = self else { return try encoded() }
+        let operations = try shared.text(of: patch.operations)
+        let stageText = try Self.stringText(stage)
+        var text: [UInt8] = []
+        text.reserveCapacity(operations.count + stageText.count + 64)
+        text += #"{"t":"patch","seq":"#.utf8
+        text += String(seq).utf8
+        text += #","stage":"#.utf8
+        text += stageText
+        text += #","ops":"#.utf8
+        text += operations
+        if let ack {
+            text += #","ack":"#.utf8
+            text += String(ack).utf8
+        }
+        text.append(UInt8(ascii: "}"))
+        return text
+    }
+
+    /// `value` as a JSON string. The server's stage ids (letters, digits, `-`, `_`) are
+    /// written as they are; anything else by jansson, which escapes what needs it.
+    private static func stringText(_ value: String) throws(JSONError) -> [UInt8] {
+        let plain = value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
+            default: false
+            }
+        }
+        guard plain else { return try JSON.string(value).serializedBytes() }
+        return [UInt8(ascii: "\"")] + value.utf8 + [UInt8(ascii: "\"")]
+    }
 }

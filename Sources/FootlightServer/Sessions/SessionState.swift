@@ -20,14 +20,19 @@ package struct SessionState {
         /// The largest message the server reads, told to the client in `joined` (`max`)
         /// so that the page refuses a larger event at its control instead of sending it.
         package var maximumMessageBytes: Int
+        /// Patch operations written once for the sessions that send the same ones; one
+        /// serves a whole server.
+        package var sharedOperations: SharedOperations
 
         package init(
             limits: SessionLimits = SessionLimits(), sendsErrorDetails: Bool = false,
-            maximumMessageBytes: Int = ServerConfiguration.defaultMaximumMessageBytes
+            maximumMessageBytes: Int = ServerConfiguration.defaultMaximumMessageBytes,
+            sharedOperations: SharedOperations = SharedOperations()
         ) {
             self.limits = limits
             self.sendsErrorDetails = sendsErrorDetails
             self.maximumMessageBytes = maximumMessageBytes
+            self.sharedOperations = sharedOperations
         }
     }
 
@@ -511,7 +516,7 @@ package struct SessionState {
         result.reserveCapacity(messages.count)
         for message in messages {
             do {
-                let encoded = WireMessage(bytes: try message.encoded())
+                let encoded = WireMessage(bytes: try message.encoded(sharing: configuration.sharedOperations))
                 if let seq = message.seq { replay.append(seq: seq, message: encoded) }
                 result.append(encoded)
             } catch {

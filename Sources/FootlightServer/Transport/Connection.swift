@@ -191,6 +191,8 @@ final class Connection {
             }
             handle.pendingBytes.subtract(count, ordering: .sequentiallyConsistent)
             if written < count { return -1 }
+            handle.loop.sentMessages.add(1, ordering: .relaxed)
+            handle.loop.lastSentNanoseconds.store(System.monotonicNanoseconds, ordering: .relaxed)
             if !outbound.isEmpty || closeRequest != nil {
                 lws_callback_on_writable(wsi)
             } else {

@@ -66,6 +66,11 @@ public final class ServiceLoop: @unchecked Sendable {
     let receivedMessages = Atomic<Int>(0)
     /// The most messages any one connection of this loop had waiting for its session.
     let peakQueuedMessages = Atomic<Int>(0)
+    /// Whole WebSocket messages this loop has written to its sockets (pings and close
+    /// frames not counted).
+    let sentMessages = Atomic<Int>(0)
+    /// When this loop last wrote one (``System/monotonicNanoseconds``; 0 before).
+    let lastSentNanoseconds = Atomic<UInt64>(0)
 
     /// Raises ``peakQueuedMessages`` to `count` if it is higher.
     func recordQueuedMessages(_ count: Int) {

@@ -7,10 +7,14 @@ import Foundation
 
 /// The server half of the fan-out benchmark, in a process of its own (one process
 /// cannot hold both ends of 10,000 sockets under a 20,000-descriptor limit): the kiosk
-/// on a still clock, and a bid on the first open lot each time the process gets SIGUSR1.
+/// on a still clock, and a bid on the first open lot each time the driver asks.
 enum FanoutServer {
-    /// Serves until stdin closes; prints "port N" once listening. With `redis`, a node
-    /// of a cluster: the auction in Redis, its changes through Redis pub/sub.
+    /// Serves until stdin closes; prints "port N" once listening. Then, on "watch",
+    /// answers "watching" and, once every session has been written a message more,
+    /// "written NS" (the last write, on ``System/monotonicNanoseconds``); on "bid", places
+    /// a bid on the first open lot and answers "changed NS" (just before placing it).
+    /// With `redis`, a node of a cluster: the auction in Redis, its changes through Redis
+    /// pub/sub.
     static func run(sessions: Int, loops: Int, redis: RedisAddress?) throws -> Never {
         // A still clock: lots never close and "time left" never changes, so every patch a
         // session gets after joining is the bid's.
@@ -42,20 +46,52 @@ enum FanoutServer {
         let server = try Server(configuration: configuration, app: KioskApp.entry(services))
         guard let lotID = auction.lots.first(where: { !$0.isClosed })?.id else { throw FanoutError("no open lot") }
 
-        signal(SIGUSR1, SIG_IGN)
-        let bids = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: DispatchQueue(label: "fanout.bids"))
-        bids.setEventHandler {
-            let minimum = auction.lot(lotID)?.minimumNextBidCents ?? 0
-            if case .failure(let error) = auction.placeBid(lotID: lotID, amountCents: minimum, bidder: "fanout-bench") {
-                FileHandle.standardError.write(Data("fanout server: the bid was refused: \(error)\n".utf8))
+        FileHandle.standardOutput.write(Data("port \(server.port)\n".utf8))
+        // The driver's commands, a line each; it closes our stdin when it is done (or dies).
+        let watching = DispatchQueue(label: "fanout.watch")
+        while let command = readLine() {
+            switch command {
+            case "watch":
+                // Every session of this node gets one patch per bid: report when the last
+                // of them was written.
+                let (baseline, expected) = (server.sentMessageCount, server.sessionCount)
+                watching.async { reportWrites(of: server, after: baseline, expected: expected) }
+                say("watching")
+            case "bid":
+                let minimum = auction.lot(lotID)?.minimumNextBidCents ?? 0
+                let changed = System.monotonicNanoseconds
+                if case .failure(let error) = auction.placeBid(
+                    lotID: lotID, amountCents: minimum, bidder: "fanout-bench")
+                {
+                    FileHandle.standardError.write(Data("fanout server: the bid was refused: \(error)\n".utf8))
+                }
+                say("changed \(changed)")
+            default:
+                FileHandle.standardError.write(
+                    Data("fanout server: unknown command \(command.debugDescription)\n".utf8))
             }
         }
-        bids.resume()
-        FileHandle.standardOutput.write(Data("port \(server.port)\n".utf8))
-        // The driver closes our stdin when it is done (or dies).
-        while FileHandle.standardInput.availableData.count > 0 {}
         server.shutdown(drainTimeout: .zero)
         pubSub?.shutdown()
         exit(0)
+    }
+
+    /// Waits (up to 60 s) until `server` has written `expected` messages after
+    /// `baseline`, then says when it wrote the last of them.
+    private static func reportWrites(of server: Server, after baseline: Int, expected: Int) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.sentMessageCount - baseline < expected, ContinuousClock.now < deadline {
+            usleep(1_000)
+        }
+        let written = server.sentMessageCount - baseline
+        guard written >= expected else {
+            say("unfinished \(written) of \(expected)")
+            return
+        }
+        say("written \(server.lastMessageSentNanoseconds)")
+    }
+
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data("\(line)\n".utf8))
     }
 }

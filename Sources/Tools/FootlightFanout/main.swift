@@ -6,9 +6,10 @@ import Foundation
 
 // One change to a shared service reaching every session: N kiosk sessions, each with
 // the listings stage open; a bid placed on the shared AuctionService; the time from
-// the bid to the last session's patch arriving. The server runs in a child process
-// (this program with `serve`), the clients here, on one client-core thread; the bid is
-// triggered with SIGUSR1, and timed from sending it. With `--nodes 1,2` (the default)
+// the bid to the last session's patch written by the server (its goal), and to the
+// first and last patch arriving here. The server runs in a child process (this program
+// with `serve`), the clients here, on one client-core thread; the bid is placed when
+// the driver asks on the child's stdin. With `--nodes 1,2` (the default)
 // it measures one node, then two nodes sharing the auction through a redis-server of
 // its own, the sessions split between them and the bid placed on the first.
 //
@@ -71,13 +72,22 @@ if serveMode {
     do { try FanoutServer.run(sessions: sessions, loops: loops, redis: serveRedis) } catch { fail(error) }
 }
 
+/// One run's times: from the bid to the last patch written by a server, and from
+/// asking for the bid to the first and the last patch arriving at the clients.
+struct RunTimes {
+    var written: Duration
+    var first: Duration
+    var last: Duration
+    /// CPU time the server processes used from asking for the bid to the last arrival.
+    var serverCPU: Double
+}
+
 /// Starts `nodes` server processes (sharing a redis-server of its own when more than
-/// one), joins the sessions spread over them and times `runs` bids placed on the first:
-/// the first and the last patch of each, from sending the signal.
-@MainActor func measure(nodes: Int) throws -> (first: [Duration], last: [Duration]) {
+/// one), joins the sessions spread over them and times `runs` bids placed on the first.
+@MainActor func measure(nodes: Int) throws -> [RunTimes] {
     let redis = nodes > 1 ? try RedisServer.start() : nil
     defer { redis?.stop() }
-    var children: [(process: Process, stdin: Pipe)] = []
+    var children: [(process: Process, stdin: Pipe, lines: LineReader)] = []
     defer {
         for child in children {
             try? child.stdin.fileHandleForWriting.close()
@@ -97,12 +107,32 @@ if serveMode {
         child.standardInput = toChild
         child.standardOutput = fromChild
         try child.run()
-        children.append((child, toChild))
-        let greeting = String(decoding: fromChild.fileHandleForReading.availableData, as: UTF8.self)
-        guard greeting.hasPrefix("port "),
-            let port = Int(greeting.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw FanoutError("a server process said \(greeting.debugDescription)") }
+        let lines = LineReader(fromChild.fileHandleForReading)
+        children.append((child, toChild, lines))
+        let greeting = lines.next(startingWith: [""])
+        guard let greeting, greeting.hasPrefix("port "), let port = Int(greeting.dropFirst(5)) else {
+            throw FanoutError("a server process said \(greeting.debugDescription)")
+        }
         ports.append(port)
+    }
+    func tell(_ child: Int, _ command: String) {
+        children[child].stdin.fileHandleForWriting.write(Data("\(command)\n".utf8))
+    }
+    /// The number a child's next line starting with `word` carries (its lines may come
+    /// in any order: a watch answers from a thread of its own).
+    func answer(_ child: Int, _ word: String) throws -> UInt64 {
+        guard let line = children[child].lines.next(startingWith: [word, "unfinished"]) else {
+            throw FanoutError("server \(child + 1) ended before saying \(word)")
+        }
+        guard line.hasPrefix(word + " "), let value = UInt64(line.dropFirst(word.count + 1)) else {
+            throw FanoutError("server \(child + 1): \(line)")
+        }
+        return value
+    }
+
+    /// CPU seconds the server processes have used.
+    func serverCPU() -> Double {
+        children.reduce(0) { $0 + (CPUTime.seconds(pid: $1.process.processIdentifier) ?? 0) }
     }
 
     let clients = try FanoutClients(count: sessions)
@@ -110,25 +140,37 @@ if serveMode {
     try clients.connectAll(ports: ports, timeout: .seconds(300))
     note("\(sessions) sessions joined \(nodes) node(s) in \(ContinuousClock.now - joinStart)")
 
-    var lastTimes: [Duration] = []
-    var firstTimes: [Duration] = []
+    var times: [RunTimes] = []
     for run in 1...runs {
+        for child in children.indices {
+            tell(child, "watch")
+            guard children[child].lines.next(startingWith: ["watching"]) != nil else {
+                throw FanoutError("server \(child + 1) did not watch")
+            }
+        }
         let before = clients.patches
+        let cpuBefore = serverCPU()
         let start = ContinuousClock.now
-        kill(children[0].process.processIdentifier, SIGUSR1)
+        tell(0, "bid")
         try clients.serviceUntil(start + .seconds(60)) {
             zip(clients.patches, before).allSatisfy { $0 > $1 }
         }
         let arrivals = clients.lastPatch.map { $0 - start }
-        lastTimes.append(arrivals.max()!)
-        firstTimes.append(arrivals.min()!)
-        note("\(nodes) node(s), run \(run): first patch after \(arrivals.min()!), last after \(arrivals.max()!)")
+        let cpu = serverCPU() - cpuBefore
+        // Server times on the machine's monotonic clock, shared by the processes.
+        let changed = try answer(0, "changed")
+        let lastWrite = try children.indices.map { try answer($0, "written") }.max()!
+        let written = Duration.nanoseconds(Int64(lastWrite) - Int64(changed))
+        times.append(RunTimes(written: written, first: arrivals.min()!, last: arrivals.max()!, serverCPU: cpu))
+        note(
+            "\(nodes) node(s), run \(run): last patch written after \(written); first arrived after \(arrivals.min()!), last after \(arrivals.max()!); server CPU \(cpu) s"
+        )
         // Let the servers settle between runs.
         let settle = ContinuousClock.now + .milliseconds(300)
         while ContinuousClock.now < settle { try clients.serviceOnce() }
     }
     clients.stop()
-    return (firstTimes, lastTimes)
+    return times
 }
 
 func milliseconds(_ duration: Duration) -> String {
@@ -137,11 +179,10 @@ func milliseconds(_ duration: Duration) -> String {
 }
 func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
 
-var results: [(nodes: Int, first: [Duration], last: [Duration])] = []
+var results: [(nodes: Int, runs: [RunTimes])] = []
 for nodes in nodeCounts {
     do {
-        let (first, last) = try measure(nodes: nodes)
-        results.append((nodes, first, last))
+        results.append((nodes, try measure(nodes: nodes)))
     } catch {
         fail(error)
     }
@@ -152,29 +193,36 @@ func configuration(_ nodes: Int) -> String { nodes == 1 ? "1 node" : "\(nodes) n
 print("### Fan-out (`scripts/bench fanout`)")
 print()
 print(
-    "One bid on the shared `AuctionService` reaching \(sessions) kiosk sessions, each showing the listings; server processes with \(loops) loop(s) each (with several nodes: the sessions split evenly, the auction and its changes in a redis-server of the run's own, the bid placed on the first node), the \(sessions) clients on one client-core thread in another process; the bid triggered by a signal and timed from sending it; \(runs) runs; time from placing the bid to each session's patch arriving."
+    "One bid on the shared `AuctionService` reaching \(sessions) kiosk sessions, each showing the listings; server processes with \(loops) loop(s) each (with several nodes: the sessions split evenly, the auction and its changes in a redis-server of the run's own, the bid placed on the first node), the \(sessions) clients on one client-core thread in another process; \(runs) runs. *Last written*: from placing the bid to the last of its patches written to a socket by a server (the goal), on the machine's monotonic clock. *First* and *last arrived*: from asking for the bid to a client reading the patch (the clients' one thread reads 10,000 sockets, so this includes their backlog). *Server CPU*: user and system time of the server processes over the run (10 ms resolution), and per session."
 )
 print()
-var table = MarkdownTable([("nodes", .left), ("run", .right), ("first patch", .right), ("last patch", .right)])
+var table = MarkdownTable([
+    ("nodes", .left), ("run", .right), ("last written", .right), ("first arrived", .right), ("last arrived", .right),
+    ("server CPU", .right),
+])
+@MainActor func cpu(_ seconds: Double) -> String {
+    String(format: "%.0f ms · %.1f µs/session", seconds * 1000, seconds * 1e6 / Double(sessions))
+}
 for result in results {
-    for index in result.last.indices {
+    for (index, run) in result.runs.enumerated() {
         table.append(
-            configuration(result.nodes), "\(index + 1)", milliseconds(result.first[index]),
-            milliseconds(result.last[index]))
+            configuration(result.nodes), "\(index + 1)", milliseconds(run.written), milliseconds(run.first),
+            milliseconds(run.last), cpu(run.serverCPU))
     }
     table.append(
-        configuration(result.nodes), "**p50**", milliseconds(median(result.first)),
-        "**\(milliseconds(median(result.last)))**")
+        configuration(result.nodes), "**p50**", "**\(milliseconds(median(result.runs.map(\.written))))**",
+        milliseconds(median(result.runs.map(\.first))), milliseconds(median(result.runs.map(\.last))),
+        cpu(result.runs.map(\.serverCPU).sorted()[result.runs.count / 2]))
 }
 print(table.text)
 print()
 for result in results {
     let goal: Duration = result.nodes == 1 ? .milliseconds(250) : .milliseconds(300)
-    let p50 = median(result.last)
+    let p50 = median(result.runs.map(\.written))
     var line =
-        "\(configuration(result.nodes)): the last patch within \(milliseconds(goal)) (p50 of \(runs) runs): \(p50 < goal ? "met" : "missed") (\(milliseconds(p50)))"
+        "\(configuration(result.nodes)): the last patch written within \(milliseconds(goal)) (p50 of \(runs) runs): \(p50 < goal ? "met" : "missed") (\(milliseconds(p50)); last arrived \(milliseconds(median(result.runs.map(\.last)))))"
     if let single = results.first(where: { $0.nodes == 1 }), result.nodes > 1 {
-        line += String(format: ", %.2f× one node's", p50 / median(single.last))
+        line += String(format: ", %.2f× one node's", p50 / median(single.runs.map(\.written)))
     }
     print(line + ".")
 }

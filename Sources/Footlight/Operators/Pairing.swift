@@ -1,0 +1,175 @@
+/// Two inputs read together: ``Publisher/combineLatest(_:)`` on OpenCombine, which
+/// sends a pair whenever either input emits, once both have; and
+/// ``Publisher/withLatestFrom(_:_:)``, which sends one only when the first (the trigger)
+/// emits, once the other has.
+///
+/// Both inputs are read without limit and only their latest values are kept; a
+/// subscriber with no demand when a pair is due gets the latest pair when it asks for
+/// more. One subscription per subscriber, one hop from each input: the same operators
+/// built from OpenCombine's FlatMap and Scan took four or five, and a value a shared
+/// service sends to thousands of sessions passes through them once per session.
+struct Paired<Left: Publisher, Right: Publisher>: Publisher where Left.Failure == Right.Failure {
+    typealias Output = (Left.Output, Right.Output)
+    typealias Failure = Left.Failure
+
+    enum Mode {
+        /// A pair on every value of either input. Finishes when both inputs have (or
+        /// at once when one finishes before it ever emitted: no pair can come); fails
+        /// with the first failure, cancelling the other input.
+        case combineLatest
+        /// A pair on every value of the left input, with the right's latest (left values
+        /// before the right's first are dropped). Finishes or fails with the left input;
+        /// the right finishing changes nothing (its last value stays), its failure fails.
+        case withLatestFrom
+    }
+
+    let left: Left
+    let right: Right
+    let mode: Mode
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let pairing = Pairing<Left.Output, Right.Output, Failure>(
+            downstream: AnySubscriber(subscriber), emitsOnRight: mode == .combineLatest)
+        subscriber.receive(subscription: pairing)
+        left.subscribe(Pairing.Side(pairing, .left) { pairing.received(left: $0) })
+        right.subscribe(Pairing.Side(pairing, .right) { pairing.received(right: $0) })
+    }
+}
+
+private enum PairingInput {
+    case left, right
+}
+
+/// The subscription: the latest value of each input, the subscriber's demand.
+private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Sendable {
+    // @unchecked: the mutable members are touched only under `lock`.
+    private let lock = PthreadMutex()
+    private var downstream: AnySubscriber<(A, B), Failure>?
+    private var leftValue: A?
+    private var rightValue: B?
+    private var demand = Subscribers.Demand.none
+    /// A pair was due while the subscriber had no demand.
+    private var missed = false
+    private var upstreams: [PairingInput: any Subscription] = [:]
+    private var finished: Set<PairingInput> = []
+    /// combineLatest: a value of the right input sends a pair too.
+    private let emitsOnRight: Bool
+
+    let combineIdentifier = CombineIdentifier()
+
+    init(downstream: AnySubscriber<(A, B), Failure>, emitsOnRight: Bool) {
+        self.downstream = downstream
+        self.emitsOnRight = emitsOnRight
+    }
+
+    func request(_ more: Subscribers.Demand) {
+        lock.lock()
+        demand += more
+        guard missed, demand > 0, let downstream, let leftValue, let rightValue else { return lock.unlock() }
+        missed = false
+        demand -= 1
+        lock.unlock()
+        deliver((leftValue, rightValue), to: downstream)
+    }
+
+    func cancel() {
+        lock.lock()
+        downstream = nil
+        let cancelled = Array(upstreams.values)
+        upstreams.removeAll()
+        lock.unlock()
+        for upstream in cancelled { upstream.cancel() }
+    }
+
+    /// Keeps an input's subscription and asks it for everything; cancels it when the
+    /// pairing has ended.
+    func subscribed(_ input: PairingInput, _ subscription: any Subscription) {
+        lock.lock()
+        let live = downstream != nil
+        if live { upstreams[input] = subscription }
+        lock.unlock()
+        if live { subscription.request(.unlimited) } else { subscription.cancel() }
+    }
+
+    func received(left value: A) {
+        emit { leftValue = value }
+    }
+
+    func received(right value: B) {
+        guard emitsOnRight else {
+            lock.lock()
+            if downstream != nil { rightValue = value }
+            return lock.unlock()
+        }
+        emit { rightValue = value }
+    }
+
+    func finished(_ input: PairingInput, _ completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard let downstream else { return lock.unlock() }
+        upstreams[input] = nil
+        finished.insert(input)
+        if case .finished = completion {
+            // combineLatest ends when both inputs have ended, or one ended with no
+            // value; withLatestFrom with its trigger (or the other with no value).
+            let neverPairs = input == .left ? leftValue == nil : rightValue == nil
+            let ends = emitsOnRight ? finished.count == 2 || neverPairs : input == .left || neverPairs
+            if !ends { return lock.unlock() }
+        }
+        self.downstream = nil
+        let others = Array(upstreams.values)
+        upstreams.removeAll()
+        lock.unlock()
+        for other in others { other.cancel() }
+        downstream.receive(completion: completion)
+    }
+
+    /// Stores a value with `store`, then sends the pair if there is one and demand.
+    private func emit(_ store: () -> Void) {
+        lock.lock()
+        guard let downstream else { return lock.unlock() }
+        store()
+        guard let leftValue, let rightValue else { return lock.unlock() }
+        guard demand > 0 else {
+            missed = true
+            return lock.unlock()
+        }
+        demand -= 1
+        lock.unlock()
+        deliver((leftValue, rightValue), to: downstream)
+    }
+
+    private func deliver(_ pair: (A, B), to downstream: AnySubscriber<(A, B), Failure>) {
+        let more = downstream.receive(pair)
+        if more > 0 { request(more) }
+    }
+
+    /// One input's subscriber.
+    final class Side<Value>: Subscriber {
+        typealias Input = Value
+        private let pairing: Pairing
+        private let input: PairingInput
+        private let receive: (Value) -> Void
+
+        let combineIdentifier = CombineIdentifier()
+
+        init(_ pairing: Pairing, _ input: PairingInput, receive: @escaping (Value) -> Void) {
+            self.pairing = pairing
+            self.input = input
+            self.receive = receive
+        }
+
+        func receive(subscription: any Subscription) {
+            pairing.subscribed(input, subscription)
+        }
+
+        func receive(_ input: Value) -> Subscribers.Demand {
+            receive(input)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            pairing.finished(input, completion)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import DequeModule
+import Footlight
+import FootlightJSON
+
+/// Patch operations encoded once for all the sessions that send the same ones.
+///
+/// One change to a shared service reaches every session showing it as the same
+/// operations: the same paths, and values that every session's view document shares
+/// (a row made once and handed to all of them, ``JSON/sharesStorage(with:)``). Writing
+/// that text again for each session was most of a patch's cost, so the text of the last
+/// few distinct lists is kept and used again for a list whose every operation names the
+/// same paths and holds the very same values (the same storage, not merely equal ones).
+/// Lists holding no array or object are written afresh: they are short, and cheaper to
+/// write than to look up.
+///
+/// Thread-safe: one serves every loop of a server. It keeps at most ``capacity`` lists,
+/// the most recent ones, and the values they hold.
+package final class SharedOperations: Sendable {
+    private struct Entry {
+        let operations: [PatchOperation]
+        let text: [UInt8]
+    }
+
+    private struct State {
+        var entries = Deque<Entry>()
+        var hits = 0
+        var misses = 0
+    }
+
+    /// How many distinct lists are kept.
+    package let capacity: Int
+    private let state = Locked(State())
+
+    package init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The JSON text of `operations` as an array, as ``JSONPatch/json`` would be written.
+    ///
+    /// - Throws: ``JSONError`` when a value cannot be written (see
+    ///   ``JSON/serializedBytes(_:)``); nothing is kept then.
+    package func text(of operations: [PatchOperation]) throws(JSONError) -> [UInt8] {
+        guard operations.contains(where: Self.holdsContainer) else {
+            return try JSONPatch(operations).json.serializedBytes()
+        }
+        let kept = state.withLock { state -> [UInt8]? in
+            guard let entry = state.entries.last(where: { Self.same($0.operations, operations) }) else { return nil }
+            state.hits += 1
+            return entry.text
+        }
+        if let kept { return kept }
+        let text = try JSONPatch(operations).json.serializedBytes()
+        state.withLock { state in
+            state.misses += 1
+            if state.entries.count >= capacity { state.entries.removeFirst() }
+            state.entries.append(Entry(operations: operations, text: text))
+        }
+        return text
+    }
+
+    /// Lists written from a kept text, and lists that were looked up and written afresh.
+    package var statistics: (hits: Int, misses: Int) {
+        state.withLock { ($0.hits, $0.misses) }
+    }
+
+    private static func holdsContainer(_ operation: PatchOperation) -> Bool {
+        switch operation {
+        case .add(_, let value), .replace(_, let value), .test(_, let value): value.isContainer
+        case .remove, .move, .copy: false
+        }
+    }
+
+    /// The same operations with the same paths, and values in the same storage (or
+    /// identical scalars): lists that are written as the same text.
+    private static func same(_ a: [PatchOperation], _ b: [PatchOperation]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (left, right) in zip(a, b) {
+            switch (left, right) {
+            case (.add(let p, let v), .add(let q, let w)), (.replace(let p, let v), .replace(let q, let w)),
+                (.test(let p, let v), .test(let q, let w)):
+                guard p == q, sameValue(v, w) else { return false }
+            case (.remove(let p), .remove(let q)):
+                guard p == q else { return false }
+            case (.move(let f, let p), .move(let g, let q)), (.copy(let f, let p), .copy(let g, let q)):
+                guard f == g, p == q else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func sameValue(_ a: JSON, _ b: JSON) -> Bool {
+        switch a {
+        case .array, .object: a.sharesStorage(with: b)
+        default: a.isIdentical(to: b)
+        }
+    }
+}
