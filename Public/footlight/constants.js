@@ -24,6 +24,7 @@
     A_TEMPLATE: 'data-stage',
     A_STAGE_ID: 'data-stage-id',
     A_BUSY: 'aria-busy',
+    A_HOOK: 'data-hook', // an element's JavaScript hook: "name", or "name:slot" for its value
     BIND: {}, // output bindings by kind: BIND.text = 'data-text', …
     ON: {}, // event bindings by DOM event type: ON.click = 'data-on-click', …
     // Ids and classes.
@@ -71,7 +72,7 @@
     'join joined event report ack ping pong mount unmount open patch error bye ' +
     't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
     'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat ' +
-    'run do at class text local attr';
+    'run do at class text local attr hook';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;

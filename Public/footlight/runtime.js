@@ -5,10 +5,11 @@
  * entry, popped by the back button through `@back`) or as a modal (Escape closes it, Tab stays
  * in it); applies patches, keeping focus on something sensible when an update disables, hides
  * or removes the focused control; opens URLs; runs client commands (focus, scroll, title, clipboard,
- * classes) sent by the server or declared on an event; reports binding errors; keeps what the page shows (each
+ * classes, a message for a hook) sent by the server or declared on an event; runs the page's
+ * JavaScript hooks on the elements that name them; reports binding errors; keeps what the page shows (each
  * stage's place and template, and the last value sent for each event it declared recoverable) for
  * a server that lost the session to rebuild it, and takes the stages' new ids after such a rebuild.
- * Its exports, {send, state}, are window.footlight in the page,
+ * Its exports, {send, state, hook}, are window.footlight in the page,
  * for debugging and tests; under Node the file only builds them (no document, no boot).
  *
  * The wiring. Each file is a module: its factory takes the modules it needs and returns its own
@@ -87,7 +88,7 @@
       if (st) unmount(id);
       const where = message[K.PLACE] || K.ROOT;
       const kept = transport.keptValues(id, template); // from before a reload
-      stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set() }));
+      stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set(), hooks: new Map() }));
       const source = document.querySelector(`template[${K.A_TEMPLATE}="${CSS.escape(template)}"]`);
       if (source) {
         const el = (st.el = document.createElement('section'));
@@ -152,6 +153,10 @@
         const clipboard = self.navigator?.clipboard;
         if (clipboard) clipboard.writeText(command[K.TEXT]).catch((error) => console.warn(`footlight: copy refused: ${error.message}`));
         else report(st, 'no clipboard in this page (not a secure context?)');
+      } else if (what === 'push') {
+        const to = [...st.hooks.values()].filter((h) => h.name === command[K.HOOK]);
+        for (const h of to) callHook(st, h, 'received', command[K.VALUE]);
+        if (!to.length && st.el) report(st, `no hook "${command[K.HOOK]}" for a pushed message`);
       } else if (ON_ELEMENT[what]) {
         let el = null;
         try {
@@ -168,6 +173,47 @@
         }
       } else report(st, `unknown command "${what}"`);
     }
+  }
+
+  // JavaScript hooks (Bindings.md, "JavaScript hooks"): callbacks the page registers by name, run on the elements
+  // that name them (data-hook="chart" or "chart:history"). An instance, {el, value, send}, is made
+  // when a render finds its element, updated when its slot's value changed (patches copy what they
+  // change, so a changed value is a new one), and destroyed with its element or its stage.
+  const hooks = new Map(); // name → {mounted, updated, destroyed, received}
+
+  function callHook(st, h, what, arg) {
+    try {
+      hooks.get(h.name)[what]?.(h, arg);
+    } catch (error) {
+      report(st, `hook "${h.name}" failed in ${what}: ${error.message}`);
+    }
+  }
+
+  // Brings stage `st`'s hook instances in line with its elements and document.
+  function syncHooks(st) {
+    const live = new Set();
+    for (const el of st.el.querySelectorAll(`[${K.A_HOOK}]`)) {
+      const [name, slot] = el.getAttribute(K.A_HOOK).split(':');
+      if (!hooks.has(name)) continue;
+      live.add(el);
+      const value = slot ? bindings.readPath(st.doc, slot.split('.')) : undefined;
+      let h = st.hooks.get(el);
+      if (!h) {
+        // Sends an event of the stage's, as its controls do (nothing once the stage is gone).
+        const send = (event, v) => (stages.get(st.id) === st ? sendFrom(st, el, event, v) : null);
+        st.hooks.set(el, (h = { el, name, value, send }));
+        callHook(st, h, 'mounted');
+      } else if (value !== h.value) {
+        h.value = value;
+        callHook(st, h, 'updated');
+      }
+    }
+    for (const [el, h] of st.hooks) if (!live.has(el)) dropHook(st, el, h);
+  }
+
+  function dropHook(st, el, h) {
+    st.hooks.delete(el);
+    callHook(st, h, 'destroyed');
   }
 
   // Whether a value from `el` may hold a password: a password field's, or a form's that has one.
@@ -212,6 +258,7 @@
     const focused = document.activeElement;
     const inside = !!focused && focused !== st.el && st.el.contains(focused);
     bindings.render(st, st.binds, st.doc, slots);
+    syncHooks(st);
     if (inside && !canFocus(focused)) {
       const holder = focused.isConnected && focused.parentElement?.closest('[tabindex]');
       (holder && st.el.contains(holder) ? holder : st.el).focus({ preventScroll: true });
@@ -260,6 +307,7 @@
     if (!st) return;
     stages.delete(id);
     st.el?.remove();
+    for (const [el, h] of st.hooks) dropHook(st, el, h);
     if ('title' in st) document.title = st.title;
     keepPage();
     const index = layers.indexOf(st);
@@ -369,6 +417,12 @@
   // The exports: window.footlight in the page.
   return {
     send: transport.sendEvent,
+    /** Registers hook `name` ({mounted, updated, destroyed, received}, each optional) and runs it on
+     * the elements already shown that name it. */
+    hook(name, callbacks) {
+      hooks.set(name, callbacks);
+      for (const st of stages.values()) if (st.el && st.doc !== undefined) syncHooks(st);
+    },
     state() {
       const state = transport.connection();
       state.documents = {};

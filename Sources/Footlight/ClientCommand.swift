@@ -1,8 +1,9 @@
 import FootlightJSON
 
 /// Something the page does at once, with no round trip: move focus, scroll, set the
-/// document's title, copy text, or change an element's classes. Selectors are CSS,
-/// looked up inside the stage's element (its first match).
+/// document's title, copy text, change an element's classes, or hand a message to a
+/// JavaScript hook. Selectors are CSS, looked up inside the stage's element (its first
+/// match).
 ///
 /// A stage sends commands from Swift (``Stage/run(_:)``: focus the field a step needs,
 /// title the page after what it shows), or declares them on an event so the page runs
@@ -29,6 +30,10 @@ public enum ClientCommand: Sendable, Equatable {
     /// Sets the attribute to the second value when it holds the first, else to the first
     /// (`aria-expanded` between `"true"` and `"false"` beside a ``toggleClass(_:on:)``).
     case toggleAttribute(String, between: String, and: String, at: String)
+    /// Hands `message` to every element of the stage that names the hook (its
+    /// `received` callback; see "JavaScript hooks" in <doc:Bindings>): data a hook needs that is not in
+    /// the view document, or a moment rather than state (``Stage/push(_:to:)``).
+    case push(JSON, toHook: String)
 
     /// The command ``json`` describes, or nil for anything else (a test client reading
     /// what the page was sent).
@@ -38,6 +43,7 @@ public enum ClientCommand: Sendable, Equatable {
         let text = json["text"]?.stringValue
         let attribute = json["attr"]?.stringValue
         let values = json["values"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let hook = json["hook"]?.stringValue
         let command: ClientCommand? =
             switch json["do"]?.stringValue {
             case "focus": at.map { .focus($0) }
@@ -53,6 +59,7 @@ public enum ClientCommand: Sendable, Equatable {
                 attribute.flatMap { attribute in
                     at.map { .toggleAttribute(attribute, between: values[0], and: values[1], at: $0) }
                 }
+            case "push": hook.map { .push(json["value"] ?? .null, toHook: $0) }
             default: nil
             }
         guard let command else { return nil }
@@ -78,6 +85,7 @@ public enum ClientCommand: Sendable, Equatable {
                 "do": "toggle-attr", "attr": .string(attribute), "values": [.string(first), .string(second)],
                 "at": .string(selector),
             ]
+        case .push(let message, let hook): ["do": "push", "hook": .string(hook), "value": message]
         }
     }
 }

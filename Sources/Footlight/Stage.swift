@@ -153,6 +153,26 @@ public final class Stage {
             })
     }
 
+    /// Hands each value of `messages` to the stage's elements that name `hook` (a
+    /// JavaScript hook registered on the page: its `received` callback): what a chart
+    /// should highlight, a map's new centre. A value JSON cannot carry (NaN, nesting too
+    /// deep) is refused as a binding error, and nothing is sent for it.
+    public func push<Messages: Publisher>(_ messages: Messages, to hook: String)
+    where Messages.Output: ViewValue, Messages.Failure == Never {
+        run(
+            messages.compactMap { [weak self, name] message -> [ClientCommand]? in
+                let value = message.viewJSON
+                // A pushed value sits 4 levels deep in a message (run → do → command → value).
+                guard value.isRepresentable(nestedAt: 4) else {
+                    self?.didFail?(
+                        "a message for hook \"\(hook)\" of stage \"\(name)\" is a value JSON cannot hold (NaN, infinity or nesting too deep); it was not sent"
+                    )
+                    return nil
+                }
+                return [.push(value, toHook: hook)]
+            })
+    }
+
     /// Declares `event` as the page's alone: when it fires, the page runs `commands`
     /// (open a menu, show details) and sends nothing to the server.
     public func on(_ event: String, runs commands: [ClientCommand]) {

@@ -902,16 +902,22 @@ const demoTemplate = (h) => [
   h('ol', { 'data-list': 'rows' }, h('template', {}, h('li', {}, h('button', { type: 'button', 'data-on-click': 'open', 'data-text': 'title' })))),
 ];
 
-/** A booted page whose first socket joined a new session `token` showing stage s1 (template demo). */
-function joinedPage(token) {
-  const browser = fakeBrowser({ demo: demoTemplate });
+/** A page with `templates`, booted, whose first socket joined a new session `token`. */
+function bootedPage(templates, token) {
+  const browser = fakeBrowser(templates);
   loadPage(browser.window);
   browser.document.readyState = 'interactive';
   for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
   const [socket] = browser.sockets;
   socket.open();
   socket.receive({ t: 'joined', token, resumed: false, events: 0 });
-  socket.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 1, name: '', rows: [] }, events: {} });
+  return browser;
+}
+
+/** A booted page whose first socket joined a new session `token` showing stage s1 (template demo). */
+function joinedPage(token) {
+  const browser = bootedPage({ demo: demoTemplate }, token);
+  browser.sockets[0].receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 1, name: '', rows: [] }, events: {} });
   return browser;
 }
 
@@ -943,7 +949,7 @@ describe('the runtime in a page', () => {
       FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'planList', 'init', 'bindTree', 'render', 'release', 'unlock', 'rowId'],
       FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'notSent', 'consumed', 'isHeld'],
       FootlightTransport: ['backoff', 'Session', 'connect', 'sendEvent', 'keepPage', 'keptValues', 'sendReport', 'connection'],
-      footlight: ['send', 'state'],
+      footlight: ['send', 'hook', 'state'],
     };
     for (const [global, names] of Object.entries(exportNames)) {
       assert.deepEqual(Object.keys(window[global]), names, global);
@@ -1166,14 +1172,8 @@ describe('the runtime in a page', () => {
       const form = (h) => [
         h('form', { 'data-on-submit': 'save' }, h('input', { type: 'text', name: 'email' }), ...(password ? [h('input', { type: 'password', name: 'secret' })] : [])),
       ];
-      const browser = fakeBrowser({ form });
-      const { window, document, page, sockets, storage } = browser;
-      loadPage(window);
-      document.readyState = 'interactive';
-      for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+      const { page, sockets, storage } = bootedPage({ form }, 'tok');
       const [socket] = sockets;
-      socket.open();
-      socket.receive({ t: 'joined', token: 'tok', resumed: false, events: 0 });
       socket.receive({ t: 'mount', seq: 1, stage: 'form', template: 'form', doc: {}, events: { save: { keep: true } } });
       const [stage] = page.outlet.children;
       const [email, secret] = stage.querySelectorAll('input');
@@ -1363,6 +1363,61 @@ describe('the runtime in a page', () => {
     assert.equal(document.title, 'Night Ferry');
   });
 
+  test('hooks: mounted, updated when their slot changes, destroyed with their element or stage; pushes and sends', () => {
+    const hookTemplate = (h) => [
+      h('canvas', { 'data-hook': 'chart:series' }),
+      h('ol', { 'data-list': 'rows' }, h('template', {}, h('li', {}, h('span', { 'data-hook': 'row', 'data-text': 'title' })))),
+    ];
+    const { window, sockets, errors } = bootedPage({ hooks: hookTemplate }, 'tok');
+    const [socket] = sockets;
+    const calls = [];
+    const record = (what) => (h, message) => calls.push([what, h.name, h.el.tagName, JSON.stringify(h.value), JSON.stringify(message)]);
+    let chart;
+    window.footlight.hook('chart', {
+      mounted: (h) => ((chart = h), record('mounted')(h)),
+      updated: record('updated'),
+      destroyed: record('destroyed'),
+      received: record('received'),
+    });
+    socket.receive({
+      t: 'mount', seq: 1, stage: 's1', template: 'hooks', place: 'root', doc: { series: [1, 2], rows: [{ id: 'a', title: 'A' }] },
+      events: { pick: {} },
+    });
+    assert.deepEqual(calls.splice(0), [['mounted', 'chart', 'CANVAS', '[1,2]', undefined]]);
+    socket.receive({ t: 'patch', seq: 2, stage: 's1', ops: [{ op: 'add', path: '/series/-', value: 3 }] });
+    socket.receive({ t: 'patch', seq: 3, stage: 's1', ops: [{ op: 'replace', path: '/rows/0/title', value: 'A2' }] });
+    assert.deepEqual(calls.splice(0), [['updated', 'chart', 'CANVAS', '[1,2,3]', undefined]], 'not for another slot');
+
+    // A hook registered after its elements were shown starts on them; rows bring and take theirs.
+    window.footlight.hook('row', { mounted: record('mounted'), destroyed: record('destroyed') });
+    assert.deepEqual(calls.splice(0), [['mounted', 'row', 'SPAN', undefined, undefined]]);
+    socket.receive({ t: 'patch', seq: 4, stage: 's1', ops: [{ op: 'add', path: '/rows/-', value: { id: 'b', title: 'B' } }] });
+    socket.receive({ t: 'patch', seq: 5, stage: 's1', ops: [{ op: 'remove', path: '/rows/0' }] });
+    assert.deepEqual(calls.splice(0).map((c) => c.slice(0, 2)), [['mounted', 'row'], ['destroyed', 'row']]);
+
+    // The server pushes to a hook by name; a push no hook takes is reported.
+    errors.splice(0);
+    socket.receive({ t: 'run', seq: 6, stage: 's1', do: [{ do: 'push', hook: 'chart', value: { mine: 3 } }, { do: 'push', hook: 'map', value: 1 }] });
+    assert.deepEqual(calls.splice(0), [['received', 'chart', 'CANVAS', '[1,2,3]', '{"mine":3}']]);
+    assert.deepEqual(errors.splice(0), ['footlight: stage "s1": no hook "map" for a pushed message']);
+
+    // A hook sends events of its stage; a callback that throws is reported, and the page goes on.
+    socket.sent.splice(0);
+    chart.send('pick', 2);
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event').map((m) => [m.stage, m.name, m.value]), [['s1', 'pick', 2]]);
+    window.footlight.hook('chart', { updated: () => { throw new Error('no canvas context'); } });
+    socket.receive({ t: 'patch', seq: 7, stage: 's1', ops: [{ op: 'add', path: '/series/-', value: 4 }] });
+    assert.deepEqual(errors.splice(0), ['footlight: stage "s1": hook "chart" failed in updated: no canvas context']);
+
+    // The stage goes: its hooks are destroyed, and a late send sends nothing.
+    window.footlight.hook('chart', { destroyed: record('destroyed') });
+    socket.receive({ t: 'unmount', seq: 8, stage: 's1' });
+    assert.deepEqual(calls.splice(0).map((c) => c.slice(0, 2)).sort(), [['destroyed', 'chart'], ['destroyed', 'row']]);
+    socket.sent.splice(0);
+    assert.equal(chart.send('pick', 3), null);
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event'), []);
+  });
+
   test('the back button sends the input still waiting in a debounce first, while its stage is there', () => {
     const browser = joinedPage('tok');
     const { window, page, sockets } = browser;
@@ -1379,7 +1434,7 @@ describe('the runtime in a page', () => {
 
   test('under Node, runtime.js builds its exports from the other five and does not boot', () => {
     const runtime = load('runtime.js');
-    assert.deepEqual(Object.keys(runtime), ['send', 'state']);
+    assert.deepEqual(Object.keys(runtime), ['send', 'hook', 'state']);
     assert.deepEqual(JSON.parse(JSON.stringify(runtime.state())), {
       connected: false,
       joined: false,
@@ -1403,7 +1458,7 @@ describe('the runtime in a page', () => {
       .replace(/^\s+/gm, '')
       .replace(/\n+/g, '\n');
     const roughly = zlib.gzipSync(stripped, { level: 9 }).length;
-    assert.ok(roughly < 15 * 1024, `${roughly} bytes gzipped with comments and indentation stripped`);
+    assert.ok(roughly < 16 * 1024, `${roughly} bytes gzipped with comments and indentation stripped`);
     // Minified (esbuild, where installed: apt-get install esbuild).
     // Measured as one bundle (the files concatenated, then minified), as scripts/bench runtime does.
     let minified;

@@ -103,20 +103,35 @@ import Testing
                 "submitting": false, "submitTitle": "Place bid", "amount": "",
                 "message": ["text": "Your bid of $500.00 is the highest bid.", "error": false],
                 "lot": details("lot-2", account: "grace@example.com"),
+                "history": BidHistory(lotID: "lot-2", count: 1, amountsCents: [50_000]).viewJSON,
             ])
+        // The chart marks the user's own bid: a moment, pushed to the page's hook.
+        tester.expectCommands([.run(template: "lot", [.push(["mine": 50_000], toHook: "bid-chart")])])
         #expect(tester.document("lot-1")?["lot"]?["standing"] == "You have the highest bid.")
         tester.expect("listings", ["rows": rows(.grid)])
         tester.finish(allowingTimers: true)
     }
 
-    @Test("Another session's bid reaches this session's listings and details")
+    @Test("Another session's bid reaches this session's listings, details and chart (the bids before, from the ledger)")
     func otherSessionsBid() {
+        _ = auction.placeBid(lotID: "lot-1", amountCents: 11_000, bidder: "paddle-3")
         let tester = SceneTester(KioskApp.entry(services), path: "/lots/lot-1")
-        _ = auction.placeBid(lotID: "lot-1", amountCents: 12_000, bidder: "paddle-9")
+        #expect(tester.document("lot-1")?["history"]?["amounts"] == [11_000])
+        let second = auction.lot("lot-1")!.minimumNextBidCents
+        #expect((try? auction.placeBid(lotID: "lot-1", amountCents: second, bidder: "paddle-9").get()) != nil)
         tester.settle()
         tester.expect("listings", ["rows": rows(.grid)])
-        tester.expect("lot-1", ["lot": details("lot-1", account: nil)])
-        #expect(tester.document("lot-1")?["lot"]?["currentBid"] == "$120.00")
+        let shown = MoneyFormat.string(cents: second)
+        tester.expect(
+            "lot-1",
+            [
+                "lot": details("lot-1", account: nil),
+                "history": [
+                    "amounts": [11_000, .int(Int64(second))], "low": "$110.00", "high": .string(shown),
+                    "summary": .string("2 bids, from $110.00 to \(shown)."),
+                ],
+            ])
+        #expect(tester.document("lot-1")?["lot"]?["currentBid"] == .string(shown))
         tester.finish(allowingTimers: true)
     }
 

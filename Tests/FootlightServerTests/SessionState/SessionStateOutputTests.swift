@@ -144,11 +144,12 @@ struct SessionStateClientCommandTests {
             .focus("#a"), .scrollIntoView("#b"), .setTitle("T"), .copyToClipboard("x"), .addClass("c", to: "#d"),
             .removeClass("c", from: "#d"), .toggleClass("c", on: "#d"), .setAttribute("aria-label", to: "L", at: "#e"),
             .toggleAttribute("aria-expanded", between: "true", and: "false", at: "#f"),
+            .push(["mine": 1250, "ids": ["a", "b"]], toHook: "bid-chart"), .push(.null, toHook: "h"),
         ]
         #expect(commands.map { ClientCommand(json: $0.json) } == commands)
         for json: JSON in [
             ["do": "fly", "at": "#a"], ["do": "focus"], ["do": "set-attr", "attr": "x", "at": "#a"],
-            ["do": "toggle-attr", "attr": "x", "values": ["a"], "at": "#a"], "focus",
+            ["do": "toggle-attr", "attr": "x", "values": ["a"], "at": "#a"], ["do": "push", "value": 1], "focus",
         ] {
             #expect(ClientCommand(json: json) == nil, "\(json)")
         }
@@ -202,5 +203,22 @@ struct SessionStateClientCommandTests {
         #expect(received == [[.focus("#close")]], "given as soon as the session listens")
         stage.cancel()
         #expect(stage.didRun == nil)
+    }
+
+    @Test("A stage pushes each value to a hook as a command; a value JSON cannot hold is refused, not sent")
+    func pushToHook() {
+        let stage = Stage(name: "lot")
+        let messages = PassthroughSubject<JSON, Never>()
+        stage.push(messages, to: "bid-chart")
+        var received: [[ClientCommand]] = []
+        var failures: [String] = []
+        stage.didRun = { received.append($0) }
+        stage.didFail = { failures.append($0) }
+        messages.send(["mine": 1250])
+        messages.send(["mine": .double(.nan)])
+        messages.send(7)
+        #expect(received == [[.push(["mine": 1250], toHook: "bid-chart")], [.push(7, toHook: "bid-chart")]])
+        #expect(failures.count == 1 && failures[0].contains("hook \"bid-chart\""))
+        #expect(received.first?.first?.json == ["do": "push", "hook": "bid-chart", "value": ["mine": 1250]])
     }
 }

@@ -23,6 +23,11 @@ public final class LotDetailsDirector {
     public let message: AnyPublisher<BidMessage?, Never>
     /// Scene output: the user submitted while signed out, on an open lot.
     public let needsSignIn: AnyPublisher<Void, Never>
+    /// The lot's bids so far, for its chart.
+    public let bidHistory: AnyPublisher<BidHistory, Never>
+    /// The amount of each bid of the user's that was accepted, in cents, as it is: the
+    /// chart marks them (they are not in the lot's state, which names only the highest).
+    public let acceptedBids: AnyPublisher<Int, Never>
 
     /// The last bid as the user made it, before the lot's later state is applied.
     private enum Outcome {
@@ -48,10 +53,14 @@ public final class LotDetailsDirector {
     ///   - amount: the amount field's text, as typed.
     ///   - submit: the submit button.
     ///   - bidding: places the bids (``SessionBidding`` on the live service).
+    ///   - pastBids: the amounts of a lot's bids this round, oldest first, in cents
+    ///     (``AuctionService/bids(onLot:)``): read when the lot opens, and when bids came
+    ///     faster than the lot's changes.
     public init(
         lot lotInput: AnyPublisher<Lot?, Never>, now nowInput: AnyPublisher<Duration, Never>,
         account accountInput: AnyPublisher<String?, Never>, amount amountInput: AnyPublisher<String, Never>,
-        submit: AnyPublisher<Void, Never>, bidding: any BidPlacing
+        submit: AnyPublisher<Void, Never>, bidding: any BidPlacing,
+        pastBids: @escaping (String) -> [Int] = { _ in [] }
     ) {
         let lot = lotInput.shareLatest()
         let now = nowInput.shareLatest()
@@ -81,6 +90,10 @@ public final class LotDetailsDirector {
             .eraseToAnyPublisher()
 
         submitting = action.isExecuting
+        acceptedBids = action.values.map(\.amountCents).eraseToAnyPublisher()
+        bidHistory = lot.scan(BidHistory.empty) { history, lot in history.following(lot, pastBids: pastBids) }
+            .removeDuplicates()
+            .eraseToAnyPublisher()
         canSubmit = form.combineLatest(action.isExecuting) { form, executing in
             let (draft, account) = form
             return draft.openLotID != nil && !executing && (account == nil || draft.cents != nil)

@@ -1,4 +1,5 @@
 import Footlight
+import FootlightJSON
 
 /// One lot, live, with its bid form. Bidding signed out presents the account flow
 /// modally; the form is still here, amount and all, when it ends.
@@ -21,7 +22,8 @@ public struct LotDetailsScene: Scene {
             account: session.account.map { $0?.email }.eraseToAnyPublisher(), amount: amount.eraseToAnyPublisher(),
             submit: submit.eraseToAnyPublisher(),
             bidding: SessionBidding(
-                service: services.auction, clock: context.environment.clock, latency: services.latency))
+                service: services.auction, clock: context.environment.clock, latency: services.latency),
+            pastBids: { services.auction.bids(onLot: $0).map(\.amountCents) })
         let stage = Stage(name: "lot")
         stage.bind(director.details, to: "lot")
         stage.bind(director.amount, to: "amount")
@@ -30,6 +32,10 @@ public struct LotDetailsScene: Scene {
         stage.bind(director.submitting, to: "submitting")
         stage.bind(director.submitTitle, to: "submitTitle")
         stage.bind(director.message, to: "message")
+        // The chart of the bids so far is drawn by the page's "bid-chart" hook, which marks
+        // the user's own bids as they are accepted.
+        stage.bind(director.bidHistory, to: "history")
+        stage.push(director.acceptedBids.map { cents -> JSON in ["mine": .int(Int64(cents))] }, to: "bid-chart")
         stage.on("amount", send: amount, options: EventOptions(debounce: .milliseconds(250), recoverable: true))
         stage.on("submit", send: submit)
         stage.on("back", send: back, options: .oneAtATime)
