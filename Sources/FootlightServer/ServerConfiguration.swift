@@ -45,6 +45,10 @@ public struct ServerConfiguration: Sendable {
     /// like those over ``maximumConnections``, so one client cannot take them all. Clients
     /// behind one proxy or NAT share an address: raise it for them.
     public var maximumConnectionsPerClient: Int = 1_000
+    /// Seconds a new connection may hold a header buffer without finishing its request
+    /// headers before it is closed (libwebsockets' `timeout_secs_ah_idle`): what frees
+    /// the sockets of a slowloris attack (RELIABILITY.md T6).
+    public var headerTimeoutSeconds: UInt16 = 10
     /// Seconds of WebSocket silence before a ping, and before hanging up.
     public var pingAfterIdleSeconds: UInt16 = 20
     public var hangUpAfterIdleSeconds: UInt16 = 30

@@ -1,7 +1,9 @@
 import DemoApp
+import Footlight
 import FootlightJSON
 import FootlightServer
 import FootlightTesting
+import Foundation
 import Testing
 
 @Suite(.timeLimit(.minutes(5)))
@@ -92,6 +94,30 @@ struct FaultInjectionTests {
     }
 
     /// No rate limit and room for every test connection from 127.0.0.1.
+    @Test("A client whose socket ends with an event unacknowledged is told so at once, not at its timeout")
+    func unacknowledgedWhenTheSocketEnds() async throws {
+        let server = try TestServer.start { _ in
+            let stage = Stage(name: "slow")
+            let wait = PassthroughSubject<Void, Never>()
+            stage.on("wait", send: wait)
+            stage.keep(wait.sink { Thread.sleep(forTimeInterval: 0.3) })  // holds the acknowledgement past the cut
+            return [stage]
+        }
+        defer { server.shutdown() }
+        let proxy = try FaultProxy(upstreamPort: server.port, policy: .never, random: SeededRandom(seed: 7))
+        defer { proxy.stop() }
+        let client = try await TestClient.connect(port: proxy.port)
+        defer { client.close() }
+        try await client.send("wait", in: "slow")
+        proxy.cutAll()
+        do {
+            try await client.waitUntilAcknowledged(timeout: .seconds(60))
+            Issue.record("acknowledged on a socket that was cut")
+        } catch TestClientError.connectionFailed(let reason) {
+            #expect(reason.contains("1 event(s) unacknowledged"))
+        }
+    }
+
     static func unthrottled(_ configuration: inout ServerConfiguration) {
         configuration.sessionLimits.eventsPerSecond = 1_000_000
         configuration.sessionLimits.eventBurst = 1_000_000

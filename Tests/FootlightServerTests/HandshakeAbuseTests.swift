@@ -90,9 +90,29 @@ struct HandshakeAbuseTests {
         #expect(client.observation.joined)
     }
 
+    @Test("The header timeout is the configured one: a silent connection closed after 1 s here is still open there")
+    func headerTimeoutSetting() throws {
+        func server(timeout: UInt16) throws -> Server {
+            try TestServer.start(configure: { $0.headerTimeoutSeconds = timeout }) { _ in [CounterScene.makeStage()] }
+        }
+        let (short, long) = (try server(timeout: 1), try server(timeout: 300))
+        defer {
+            short.shutdown()
+            long.shutdown()
+        }
+        let silentShort = try RawWebSocket(port: short.port, timeout: 15)
+        let silentLong = try RawWebSocket(port: long.port, timeout: 1)
+        #expect(silentShort.isClosedByPeer(), "closed by the 1 s header timeout (well before the 15 s bound)")
+        #expect(!silentLong.isClosedByPeer(), "still open when the other was closed")
+    }
+
     @Test("T6: 300 slowloris connections are closed by the header timeout; a real client joins during the attack")
     func slowloris() async throws {
-        let server = try startServer()
+        // A header timeout of 3 s (10 by default): the same path, in less time.
+        let server = try TestServer.start(configure: {
+            $0.loops = 1
+            $0.headerTimeoutSeconds = 3
+        }) { _ in [CounterScene.makeStage()] }
         defer { server.shutdown() }
         let port = server.port
         var attackers: [RawWebSocket] = []
@@ -105,13 +125,14 @@ struct HandshakeAbuseTests {
         let client = try await TestClient.connect(to: server, timeout: .seconds(5))
         try await client.send("increment", in: "counter")
         try await client.waitUntil("/count", in: "counter", equals: "Count: 1")
-        // The header idle timeout is 10 s: each attacker is closed within it (+ 2 s slack),
-        // bounded by the sockets' 15 s receive timeout.
+        // Each attacker is closed by the server (its end of the socket), not by the test's
+        // own bound (the sockets' 15 s receive timeout). How long it took is printed, not
+        // asserted: on a loaded machine the loop checks its timeouts late.
         var closed = 0
         for attacker in attackers where attacker.readStatus() == nil && attacker.isClosedByPeer() { closed += 1 }
         let took = ContinuousClock.now - started
+        print("T6 slowloris: \(closed) of 300 partial handshakes closed by the server in \(took) (header timeout 3 s)")
         #expect(closed == 300, "\(closed) of 300 partial handshakes closed in \(took)")
-        #expect(took < .seconds(10 + 2 + 5), "closed by the header timeout, not by the test's own bound")
         #expect(server.sessionCount == 1)
     }
 }

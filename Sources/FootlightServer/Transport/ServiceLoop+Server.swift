@@ -34,7 +34,7 @@ extension ServiceLoop {
             info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
             info.retry_and_idle_policy = UnsafePointer(pinned.retryPolicy)
             info.timeout_secs = 10
-            info.timeout_secs_ah_idle = 10
+            info.timeout_secs_ah_idle = UInt32(max(1, configuration.headerTimeoutSeconds))
             info.max_http_header_data = 8192
             info.vhost_name = UnsafePointer(pinned.cString("default"))
             if let tls = configuration.tls {

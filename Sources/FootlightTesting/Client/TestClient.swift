@@ -184,9 +184,17 @@ public final class TestClient: Sendable {
         }
     }
 
-    /// Waits until every event sent has been acknowledged (applied or refused).
+    /// Waits until every event sent has been acknowledged (applied or refused). Throws
+    /// ``TestClientError/connectionFailed(_:)`` at once when the socket ends first: no
+    /// acknowledgement can come on it.
     public func waitUntilAcknowledged(timeout: Duration = .seconds(10)) async throws {
-        try await wait("every event to be acknowledged", timeout: timeout) { $0.mirror.unacknowledged.isEmpty }
+        try await wait("every event to be acknowledged", timeout: timeout) {
+            $0.mirror.unacknowledged.isEmpty || !$0.isOpen
+        }
+        let waiting = observation.mirror.unacknowledged.count
+        guard waiting == 0 else {
+            throw TestClientError.connectionFailed("the connection ended with \(waiting) event(s) unacknowledged")
+        }
     }
 
     /// Waits for an error message with `code`, and returns it.
