@@ -199,7 +199,8 @@
       const value = slot ? bindings.readPath(st.doc, slot.split('.')) : undefined;
       let h = st.hooks.get(el);
       if (!h) {
-        // Sends an event of the stage's, as its controls do (nothing once the stage is gone).
+        // Sends an event of the stage's at once, with its declared commands (no pacing: that is
+        // for controls); nothing once the stage is gone.
         const send = (event, v) => (stages.get(st.id) === st ? sendFrom(st, el, event, v) : null);
         st.hooks.set(el, (h = { el, name, value, send }));
         callHook(st, h, 'mounted');

@@ -12,10 +12,21 @@ struct PthreadMutex: ~Copyable, @unchecked Sendable {
     // @unchecked: a mutex is what makes sharing safe; its pointer is never handed out.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    /// A mutex; a recursive one may be taken again by the thread that holds it (what
+    /// keeps an operator's deliveries one at a time while letting a subscriber send
+    /// into its own upstream).
+    init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        guard recursive else {
+            pthread_mutex_init(mutex, nil)
+            return
+        }
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 
     deinit {

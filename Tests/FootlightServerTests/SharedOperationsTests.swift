@@ -56,6 +56,10 @@ struct SharedOperationsTests {
         let changedText = try shared.text(of: [.replace(path: path, value: changed)])
         #expect(String(decoding: changedText, as: UTF8.self).contains("1300"))
         #expect(shared.statistics == (hits: 1, misses: 5))
+        // Keys Swift's String takes for equal and JSON does not: "é" and "e" + U+0301.
+        let composed = try shared.text(of: [.replace(path: JSONPointer(tokens: ["caf\u{E9}"]), value: Self.row)])
+        let decomposed = try shared.text(of: [.replace(path: JSONPointer(tokens: ["cafe\u{301}"]), value: Self.row)])
+        #expect(composed != decomposed, "each path written as it is")
     }
 
     @Test("Operations holding no array or object are written afresh, and never kept")

@@ -1,3 +1,4 @@
+import Dispatch
 import Footlight
 import FootlightJSON
 import Testing
@@ -72,6 +73,65 @@ struct OperatorDemandTests {
         c.handleEvents(receiveCancel: { cancelled = true }).combineLatest(Empty<Int, Never>()).subscribe(lonely)
         #expect(lonely.completion == .finished, "no pair can ever come")
         #expect(cancelled, "the other input is let go")
+    }
+
+    @Test("combineLatest holds the end behind a pair that waits for demand")
+    func combineLatestEndAfterWaitingPair() {
+        let probe = Probe<(Int, Int), Never>(demand: .none)
+        Just(1).combineLatest(Just(2)).subscribe(probe)
+        #expect(probe.values.isEmpty && probe.completion == nil, "nothing asked for yet")
+        probe.subscription?.request(.max(1))
+        #expect(probe.values.map { [$0.0, $0.1] } == [[1, 2]])
+        #expect(probe.completion == .finished, "the pair first, then the end")
+    }
+
+    /// Counts calls into a subscriber that overlap another (from another thread).
+    final class OverlapProbe<Input>: Subscriber, @unchecked Sendable {
+        typealias Failure = Never
+        private let inside = Locked(false)
+        let overlaps = Locked(0)
+        let received = Locked(0)
+        func receive(subscription: any Subscription) { subscription.request(.unlimited) }
+        func receive(_ input: Input) -> Subscribers.Demand {
+            let entered = inside.withLock { inside -> Bool in
+                defer { inside = true }
+                return !inside
+            }
+            if !entered { overlaps.withLock { $0 += 1 } }
+            for _ in 0..<50 { _ = received.withLock { $0 } }  // stay inside a little
+            received.withLock { $0 += 1 }
+            if entered { inside.withLock { $0 = false } }
+            return .none
+        }
+        func receive(completion: Subscribers.Completion<Never>) {}
+    }
+
+    @Test("Inputs that send on different threads reach the subscriber one call at a time")
+    func deliveriesOneAtATime() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let paired = OverlapProbe<(Int, Int)>()
+        a.combineLatest(b).subscribe(paired)
+        let source = PassthroughSubject<Int, Never>()
+        let shared = OverlapProbe<Int>()
+        source.shareLatest().subscribe(shared)
+        a.send(0)
+        b.send(0)
+        // OpenCombine's subjects are thread-safe (they lock), though not marked Sendable.
+        nonisolated(unsafe) let (left, right, upstream) = (a, b, source)
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            for value in 1...2_000 {
+                switch worker {
+                case 0: left.send(value)
+                case 1: right.send(value)
+                default: upstream.send(value)
+                }
+            }
+        }
+        #expect(paired.overlaps.withLock { $0 } == 0)
+        #expect(shared.overlaps.withLock { $0 } == 0)
+        #expect(paired.received.withLock { $0 } == 4_001, "one pair for every value of either input")
+        #expect(shared.received.withLock { $0 } == 2_000)
     }
 
     @Test("combineLatest fails with the first failure and cancels the other input")

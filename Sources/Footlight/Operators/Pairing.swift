@@ -41,8 +41,15 @@ private enum PairingInput {
 }
 
 /// The subscription: the latest value of each input, the subscriber's demand.
+///
+/// The subscriber is called one call at a time, in order, whichever threads the inputs
+/// send on: every call to it is made holding `delivery` (recursive, so a subscriber may
+/// send into an input while it is called; that value is delivered within the call, as
+/// OpenCombine's own operators do). `lock` guards the state and is never held while the
+/// subscriber or an input is called; `delivery` is always taken first.
 private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Sendable {
     // @unchecked: the mutable members are touched only under `lock`.
+    private let delivery = PthreadMutex(recursive: true)
     private let lock = PthreadMutex()
     private var downstream: AnySubscriber<(A, B), Failure>?
     private var leftValue: A?
@@ -50,6 +57,8 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
     private var demand = Subscribers.Demand.none
     /// A pair was due while the subscriber had no demand.
     private var missed = false
+    /// The inputs ended while a pair waited for demand: the pair goes first, then this.
+    private var ending: Subscribers.Completion<Failure>?
     private var upstreams: [PairingInput: any Subscription] = [:]
     private var finished: Set<PairingInput> = []
     /// combineLatest: a value of the right input sends a pair too.
@@ -63,13 +72,22 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
     }
 
     func request(_ more: Subscribers.Demand) {
+        delivery.lock()
+        defer { delivery.unlock() }
         lock.lock()
         demand += more
         guard missed, demand > 0, let downstream, let leftValue, let rightValue else { return lock.unlock() }
         missed = false
         demand -= 1
+        let ending = self.ending
+        if ending != nil {
+            self.ending = nil
+            self.downstream = nil
+        }
         lock.unlock()
-        deliver((leftValue, rightValue), to: downstream)
+        guard let ending else { return deliver((leftValue, rightValue), to: downstream) }
+        _ = downstream.receive((leftValue, rightValue))
+        downstream.receive(completion: ending)
     }
 
     func cancel() {
@@ -98,36 +116,47 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
     func received(right value: B) {
         guard emitsOnRight else {
             lock.lock()
-            if downstream != nil { rightValue = value }
+            if downstream != nil, ending == nil { rightValue = value }
             return lock.unlock()
         }
         emit { rightValue = value }
     }
 
     func finished(_ input: PairingInput, _ completion: Subscribers.Completion<Failure>) {
+        delivery.lock()
+        defer { delivery.unlock() }
         lock.lock()
         guard let downstream else { return lock.unlock() }
         upstreams[input] = nil
         finished.insert(input)
+        var waits = false
         if case .finished = completion {
             // combineLatest ends when both inputs have ended, or one ended with no
             // value; withLatestFrom with its trigger (or the other with no value).
             let neverPairs = input == .left ? leftValue == nil : rightValue == nil
             let ends = emitsOnRight ? finished.count == 2 || neverPairs : input == .left || neverPairs
             if !ends { return lock.unlock() }
+            // A pair due before the end waits for demand; the end follows it.
+            waits = missed && !neverPairs
         }
-        self.downstream = nil
+        if waits {
+            ending = completion
+        } else {
+            self.downstream = nil
+        }
         let others = Array(upstreams.values)
         upstreams.removeAll()
         lock.unlock()
         for other in others { other.cancel() }
-        downstream.receive(completion: completion)
+        if !waits { downstream.receive(completion: completion) }
     }
 
     /// Stores a value with `store`, then sends the pair if there is one and demand.
     private func emit(_ store: () -> Void) {
+        delivery.lock()
+        defer { delivery.unlock() }
         lock.lock()
-        guard let downstream else { return lock.unlock() }
+        guard let downstream, ending == nil else { return lock.unlock() }
         store()
         guard let leftValue, let rightValue else { return lock.unlock() }
         guard demand > 0 else {

@@ -37,9 +37,12 @@ enum SharedRowChanges {
     /// A pair of non-empty arrays by their buffers, and what was derived between them
     /// (an `Entry` of their row type). The entry keeps both arrays alive, so no other
     /// array can take their buffers' addresses while it is kept: the same addresses mean
-    /// the same arrays, of the same row type. (Empty arrays of every type share one
-    /// buffer, so they are never kept.)
+    /// the same arrays; the row type is matched too. (Empty arrays of every type share
+    /// one buffer, so they are never kept.)
     private struct Kept {
+        /// The row type (an array of subclass rows can share its buffer with the same
+        /// array typed as their superclass).
+        let row: ObjectIdentifier
         let old: Buffer
         let new: Buffer
         let entry: AnyObject
@@ -76,13 +79,13 @@ enum SharedRowChanges {
     static func changes<Row>(from old: [Row], to new: [Row]) -> [RowChange<Row>]
     where Row: ViewValue & Identifiable & Equatable, Row.ID == String {
         guard !old.isEmpty, !new.isEmpty else { return RowChange.changes(from: old, to: new) }
-        let (oldBuffer, newBuffer) = (Buffer(old), Buffer(new))
+        let (row, oldBuffer, newBuffer) = (ObjectIdentifier(Row.self), Buffer(old), Buffer(new))
         lock.lock()
-        let entry = kept.first { $0.old == oldBuffer && $0.new == newBuffer }?.entry
+        let entry = kept.first { $0.row == row && $0.old == oldBuffer && $0.new == newBuffer }?.entry
         lock.unlock()
         if let entry { return unsafeDowncast(entry, to: Entry<Row>.self).changes }
         let changes = RowChange.changes(from: old, to: new)
-        let made = Kept(old: oldBuffer, new: newBuffer, entry: Entry(old: old, new: new, changes: changes))
+        let made = Kept(row: row, old: oldBuffer, new: newBuffer, entry: Entry(old: old, new: new, changes: changes))
         lock.lock()
         if kept.count >= capacity { kept.removeFirst() }
         kept.append(made)

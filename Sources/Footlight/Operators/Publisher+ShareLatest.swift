@@ -71,9 +71,12 @@ where Upstream.Failure == Never {
     }
 
     /// One subscriber's subscription: its demand, and whether it missed a value for
-    /// want of demand.
+    /// want of demand. The subscriber is called one call at a time, in order, holding
+    /// `delivery` (recursive: it may send into the upstream while it is called), which
+    /// is taken before `lock`; `lock` is never held while the subscriber is called.
     fileprivate final class Side: Subscription, @unchecked Sendable {
         // @unchecked: the mutable members are touched only under `lock`.
+        private let delivery = PthreadMutex(recursive: true)
         private let lock = PthreadMutex()
         private var share: SharedLatest?
         private var downstream: AnySubscriber<Output, Never>?
@@ -90,6 +93,8 @@ where Upstream.Failure == Never {
         }
 
         func request(_ more: Subscribers.Demand) {
+            delivery.lock()
+            defer { delivery.unlock() }
             lock.lock()
             demand += more
             guard missed, demand > 0, let downstream, let share else { return lock.unlock() }
@@ -109,6 +114,8 @@ where Upstream.Failure == Never {
         }
 
         func offer(_ value: Output) {
+            delivery.lock()
+            defer { delivery.unlock() }
             lock.lock()
             guard let downstream else { return lock.unlock() }
             guard demand > 0 else {
@@ -117,7 +124,9 @@ where Upstream.Failure == Never {
             }
             demand -= 1
             lock.unlock()
-            deliver(value, to: downstream)
+            // The latest value, not necessarily `value`: when two threads publish at
+            // once, the one that gets here second must not deliver an older value last.
+            deliver(share?.latest ?? value, to: downstream)
         }
 
         private func deliver(_ value: Output, to downstream: AnySubscriber<Output, Never>) {

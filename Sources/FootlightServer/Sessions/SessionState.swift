@@ -458,9 +458,12 @@ package struct SessionState {
                 placement: entry.placement, url: entry.url, events: entry.stage.eventOptionsJSON))
     }
 
-    /// Commands, patches of changed stages, errors, and the acknowledgement.
+    /// Commands, patches of changed stages, the stages' client commands (after the
+    /// patches, so that they find the elements those make: a hook in a new row, a field
+    /// just shown), errors, and the acknowledgement.
     private mutating func pendingMessages() -> [ServerMessage] {
         var messages: [ServerMessage] = []
+        var runs: [(id: String, commands: [ClientCommand])] = []
         for command in commands {
             switch command {
             case .mount(let id):
@@ -470,9 +473,7 @@ package struct SessionState {
             case .open(let url):
                 messages.append(.open(seq: takeSeq(), url: url))
             case .run(let id, let commands):
-                guard let index = stages.index(of: id) else { break }
-                messages.append(.run(seq: takeSeq(), stage: id, commands: commands))
-                for case .setTitle(let title) in commands { stages[index].extra.title = title }
+                runs.append((id, commands))
             }
         }
         commands.removeAll()
@@ -486,6 +487,12 @@ package struct SessionState {
             if !patch.isEmpty {
                 messages.append(.patch(seq: takeSeq(), stage: stages[index].id, patch: patch, ack: nil))
             }
+        }
+        for (id, commands) in runs {
+            // A stage removed in the same turn takes its commands with it.
+            guard let index = stages.index(of: id) else { continue }
+            messages.append(.run(seq: takeSeq(), stage: id, commands: commands))
+            for case .setTitle(let title) in commands { stages[index].extra.title = title }
         }
         messages += advisories.map(ServerMessage.error)
         advisories.removeAll()

@@ -205,6 +205,22 @@ struct SessionStateClientCommandTests {
         #expect(stage.didRun == nil)
     }
 
+    @Test("A stage's commands follow its patches of the same turn, so they find what the patches made")
+    func commandsAfterPatches() {
+        let stage = Stage(name: "lot")
+        let rows = CurrentValueSubject<JSON, Never>([])
+        stage.bind(rows, to: "rows")
+        var machine = SessionMachine { machine, _ in _ = machine.present(stage) }
+        machine.attach()
+        _ = machine.take()
+        rows.send([["id": "a"]])  // a new row, whose element a hook is on
+        machine.perform(machine.state.run([.push(["mine": 1], toHook: "row-chart")], in: "lot"))
+        machine.endTurn()
+        let sent = machine.take()
+        #expect(sent.map { $0["t"] } == ["patch", "run"])
+        #expect(sent.map { $0["seq"]?.intValue ?? 0 } == [2, 3], "in sequence")
+    }
+
     @Test("A stage pushes each value to a hook as a command; a value JSON cannot hold is refused, not sent")
     func pushToHook() {
         let stage = Stage(name: "lot")
