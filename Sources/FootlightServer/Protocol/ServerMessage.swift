@@ -118,13 +118,12 @@ public enum ServerMessage: Sendable, Equatable {
     package func encoded(sharing shared: SharedOperations) throws(JSONError) -> [UInt8] {
         guard case .patch(let seq, let stage, let patch, let ack) = self else { return try encoded() }
         let operations = try shared.text(of: patch.operations)
-        let stageText = try Self.stringText(stage)
         var text: [UInt8] = []
-        text.reserveCapacity(operations.count + stageText.count + 64)
+        text.reserveCapacity(operations.count + stage.utf8.count + 64)
         text += #"{"t":"patch","seq":"#.utf8
         text += String(seq).utf8
         text += #","stage":"#.utf8
-        text += stageText
+        try Self.appendString(stage, to: &text)
         text += #","ops":"#.utf8
         text += operations
         if let ack {
@@ -135,9 +134,10 @@ public enum ServerMessage: Sendable, Equatable {
         return text
     }
 
-    /// `value` as a JSON string. The server's stage ids (letters, digits, `-`, `_`) are
-    /// written as they are; anything else by jansson, which escapes what needs it.
-    private static func stringText(_ value: String) throws(JSONError) -> [UInt8] {
+    /// Appends `value` as a JSON string. The server's stage ids (letters, digits, `-`,
+    /// `_`) are written as they are, with no copy; anything else by jansson, which
+    /// escapes what needs it.
+    private static func appendString(_ value: String, to text: inout [UInt8]) throws(JSONError) {
         let plain = value.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -146,7 +146,12 @@ public enum ServerMessage: Sendable, Equatable {
             default: false
             }
         }
-        guard plain else { return try JSON.string(value).serializedBytes() }
-        return [UInt8(ascii: "\"")] + value.utf8 + [UInt8(ascii: "\"")]
+        guard plain else {
+            text += try JSON.string(value).serializedBytes()
+            return
+        }
+        text.append(UInt8(ascii: "\""))
+        text += value.utf8
+        text.append(UInt8(ascii: "\""))
     }
 }
