@@ -438,13 +438,15 @@ class App:
 
 @pytest.fixture
 def open_app(browser, server):
-    """Returns open(base=server.url, path="/") → App, each in a fresh browser context.
+    """Returns open(base=server.url, path="/", locale=None) → App, each in a fresh browser context.
     After the test, fails it if any page logged an error it did not allow."""
     apps: list[App] = []
     contexts = []
 
-    def open_page(base: str = server.url, path: str | None = "/", root_stages=None) -> App:
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
+    def open_page(base: str = server.url, path: str | None = "/", root_stages=None, locale: str | None = None) -> App:
+        # `locale` sets the browser's language, and with it the Accept-Language header.
+        options = {"locale": locale} if locale else {}
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, **options)
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(WAIT_MS)
         contexts.append(context)

@@ -24,10 +24,10 @@ def unique_email(name: str) -> str:
 
 @pytest.fixture
 def open_kiosk(open_app, kiosk):
-    """open(path="/", base=kiosk.url) → App on the kiosk, joined with its listings."""
+    """open(path="/", base=kiosk.url, locale=None) → App on the kiosk, joined with its listings."""
 
-    def open_page(path: str = "/", base: str | None = None):
-        return open_app(base=base or kiosk.url, path=path, root_stages=("listings",))
+    def open_page(path: str = "/", base: str | None = None, locale: str | None = None):
+        return open_app(base=base or kiosk.url, path=path, root_stages=("listings",), locale=locale)
 
     return open_page
 

@@ -41,16 +41,26 @@ public final class SceneTester: @unchecked Sendable {
     /// The error the last delivered event got from its stage.
     private var lastEventError: StageEventError?
     private var startOverReason: String?
+    /// The page's request the session's environment holds.
+    private let request: SessionRequest
     private lazy var context = Context(
-        environment: SessionEnvironment(executor: queue, clock: clock), presenter: self)
+        environment: SessionEnvironment(executor: queue, clock: clock, request: request), presenter: self)
     private static let connection: ConnectionID = 1
 
     /// Starts an app entry (as a new session would, with the page path `path`), or,
     /// given `restoring`, rebuilds a session as a page that showed those stages asks
     /// (``rebuilt`` and ``errors`` then tell what came of it). The stages the entry
     /// shows are the starting point: their mounts and first documents need no assertion.
-    public init(_ entry: @escaping AppEntry, path: String = "/", restoring: ClientMessage.Restore? = nil) {
+    /// `request` is what the app reads as the page's request (``SessionEnvironment/request``):
+    /// headers such as `accept-language`, cookies, the visitor; its path is `path`.
+    public init(
+        _ entry: @escaping AppEntry, path: String = "/", restoring: ClientMessage.Restore? = nil,
+        request: SessionRequest = SessionRequest()
+    ) {
         self.entry = entry
+        var request = request
+        request.path = path
+        self.request = request
         var limits = SessionLimits()
         // A test sends events as fast as it likes.
         limits.eventsPerSecond = 1e9

@@ -45,6 +45,24 @@ extension AuctionTests {
             #expect(MoneyParseError.notAnAmount.description == "Enter an amount in dollars, like 1,250 or 1,250.00.")
             #expect(MoneyParseError.tooManyDecimals.description == "Use at most two decimal places (cents).")
             #expect(MoneyParseError.tooLarge.description == "Enter at most $10,000,000.00.")
+            #expect(MoneyParseError.tooLarge.message(in: .german) == "Höchstens 10.000.000,00\u{A0}$.")
+        }
+
+        @Test(
+            "In German: points group thousands, a comma leads the cents, the sign follows",
+            arguments: [(0, "0,00\u{A0}$"), (123_456, "1.234,56\u{A0}$"), (100_000_000, "1.000.000,00\u{A0}$")])
+        func formatsGerman(cents: Int, text: String) {
+            #expect(MoneyFormat.string(cents: cents, in: .german) == text)
+        }
+
+        @Test(
+            "In German: reads what German writes, and refuses the English forms that would mean something else",
+            arguments: [
+                ("1250", Optional(125_000)), ("1.250", 125_000), ("1.250,5", 125_050), ("1.250,50 $", 125_050),
+                ("$ 1.250,50", 125_050), ("12,5", 1_250), ("1,250.00", nil), ("1250.50", nil), ("1,234", nil),
+            ])
+        func parsesGerman(text: String, cents: Int?) {
+            #expect((try? MoneyFormat.parse(text, in: .german)) == cents, "\(text)")
         }
     }
 
@@ -69,6 +87,15 @@ extension AuctionTests {
             #expect(TimeLeftFormat.string(for: lot, at: .seconds(100)) == "Closed")
             #expect(TimeLeftFormat.string(for: lot.closed(), at: .zero) == "Closed")
         }
+
+        @Test(
+            "In German",
+            arguments: [
+                (7_500_000, "2 Std. 05 Min."), (45_000, "45 s"), (0, "Beendet"), (100_800_000, "1 T 04 Std."),
+            ])
+        func formatsGerman(milliseconds: Int, text: String) {
+            #expect(TimeLeftFormat.string(remaining: .milliseconds(milliseconds), in: .german) == text)
+        }
     }
 
     @Suite struct BidCountFormatTests {
@@ -78,14 +105,25 @@ extension AuctionTests {
         func formats(count: Int, text: String) {
             #expect(BidCountFormat.string(count: count) == text)
         }
+
+        @Test(
+            "In German",
+            arguments: [(0, "Keine Gebote"), (1, "1 Gebot"), (2, "2 Gebote"), (1_204, "1.204 Gebote")])
+        func formatsGerman(count: Int, text: String) {
+            #expect(BidCountFormat.string(count: count, in: .german) == text)
+        }
     }
 
     @Suite struct ListingOrderTests {
         @Test("Segments in order, with their labels and layouts")
         func segments() {
             #expect(
-                ListingOrder.allCases.map(\.title) == [
+                ListingOrder.allCases.map { $0.title() } == [
                     "Grid", "Least bids", "Most bids", "Highest bid", "Lowest bid", "Alphabetical",
+                ])
+            #expect(
+                ListingOrder.allCases.map { $0.title(in: .german) } == [
+                    "Raster", "Wenigste Gebote", "Meiste Gebote", "Höchstes Gebot", "Niedrigstes Gebot", "Alphabetisch",
                 ])
             #expect(ListingOrder.allCases.map(\.layout) == ["grid", "table", "table", "table", "table", "table"])
         }

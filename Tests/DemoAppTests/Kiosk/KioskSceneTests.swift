@@ -193,7 +193,8 @@ import Testing
         for link in ["/lots/lot-99", "/profile", "/lots", "/nowhere/at/all"] {
             let tester = SceneTester(KioskApp.entry(services), path: link)
             #expect(tester.stageIDs == ["listings", "not-found-1"], "\(link)")
-            #expect(tester.document("not-found-1") == ["path": .string(link)], "\(link)")
+            #expect(tester.document("not-found-1")?["path"] == .string(link), "\(link)")
+            #expect(tester.document("not-found-1")?["t"] == KioskStrings.english.notFoundPage.viewJSON, "\(link)")
         }
     }
 

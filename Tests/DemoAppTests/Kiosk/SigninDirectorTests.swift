@@ -10,7 +10,7 @@ import Testing
         var pending: PassthroughSubject<Account, any Error>?
 
         func signUp(email: String, password: String) -> AnyPublisher<Account, any Error> {
-            Fail(error: AccountError(message: "not here")).eraseToAnyPublisher()
+            Fail(error: AccountError.unavailable).eraseToAnyPublisher()
         }
 
         func signIn(email: String, password: String) -> AnyPublisher<Account, any Error> {

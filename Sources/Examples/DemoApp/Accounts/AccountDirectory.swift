@@ -53,8 +53,8 @@ public final class AccountDirectory: Sendable {
     /// the form checked.
     public func signUp(email: String, password: String) -> Result<Account, AccountError> {
         let email = EmailAddress.normalized(email)
-        guard email.count <= EmailAddress.maximumLength else { return .failure(.tooLong("address")) }
-        guard password.count <= Self.maximumPasswordLength else { return .failure(.tooLong("password")) }
+        guard email.count <= EmailAddress.maximumLength else { return .failure(AccountError(.addressTooLong)) }
+        guard password.count <= Self.maximumPasswordLength else { return .failure(AccountError(.passwordTooLong)) }
         let account = Account(signingUpWith: email)
         do {
             return try insert(account, password: password)
@@ -157,7 +157,7 @@ public final class AccountDirectory: Sendable {
                 return .failure(.taken)
             }
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0 < capacity else {
-                return .failure(AccountError(message: "the kiosk is full, sorry"))
+                return .failure(.full)
             }
             try db.execute(
                 sql: "INSERT INTO account (key, email, name, website, passwordHash) VALUES (?, ?, ?, ?, ?)",

@@ -9,20 +9,39 @@ public protocol AccountService {
     func signIn(email: String, password: String) -> AnyPublisher<Account, any Error>
 }
 
-/// A refused sign-up or sign-in, with a message for the user.
+/// A refused sign-up or sign-in: why, in words for the user in every language the
+/// kiosk speaks (``KioskStrings/accountError``).
 public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(message: String) { self.message = message }
+    /// Why the accounts refused.
+    public enum Reason: Equatable, Sendable {
+        /// The address is registered already.
+        case taken
+        /// No account has this address and password (which one is wrong is not said).
+        case wrongCredentials
+        /// The accounts cannot be read or written now (the database failed; logged).
+        case unavailable
+        /// Too many sign-ins and sign-ups wait already.
+        case busy
+        /// The kiosk holds as many accounts as it keeps.
+        case full
+        /// The address is longer than the kiosk keeps.
+        case addressTooLong
+        /// The password is longer than the kiosk keeps.
+        case passwordTooLong
+    }
+
+    /// Why the accounts refused.
+    public let reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    /// The reason in English, for logs and tests.
+    public var message: String { KioskStrings.english.accountError(self) }
     public var description: String { message }
 
-    /// The address is registered already.
-    public static let taken = AccountError(message: "that address already has an account")
-    /// No account has this address and password (which one is wrong is not said).
-    public static let wrongCredentials = AccountError(message: "the email or the password is not right")
-    /// The accounts cannot be read or written now (the database failed; logged).
-    public static let unavailable = AccountError(message: "accounts are not available right now; please try again")
-    /// Too many sign-ins and sign-ups wait already.
-    public static let busy = AccountError(message: "the kiosk is busy; please try again in a moment")
-    /// The address or the password is longer than the kiosk keeps.
-    public static func tooLong(_ what: String) -> AccountError { AccountError(message: "the \(what) is too long") }
+    public static let taken = AccountError(.taken)
+    public static let wrongCredentials = AccountError(.wrongCredentials)
+    public static let unavailable = AccountError(.unavailable)
+    public static let busy = AccountError(.busy)
+    public static let full = AccountError(.full)
 }

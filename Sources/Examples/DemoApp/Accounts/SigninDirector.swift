@@ -24,7 +24,8 @@ public final class SigninDirector {
 
     public init(
         email emailInput: AnyPublisher<String, Never>, password passwordInput: AnyPublisher<String, Never>,
-        submit: AnyPublisher<Void, Never>, accounts: any AccountService
+        submit: AnyPublisher<Void, Never>, accounts: any AccountService,
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         let email = emailInput.prepend("").shareLatest()
         let password = passwordInput.prepend("").shareLatest()
@@ -39,13 +40,15 @@ public final class SigninDirector {
         canSubmit = form.map(\.isComplete).combineLatest(action.isExecuting) { $0 && !$1 }
             .removeDuplicates()
             .eraseToAnyPublisher()
-        message = action.errors.map { error in
-            Optional("Sign-in failed: \((error as? AccountError)?.message ?? "please try again").")
-        }
-        .merge(with: emailInput.merge(with: passwordInput).map { _ in String?.none })
-        .prepend(nil)
-        .removeDuplicates()
-        .eraseToAnyPublisher()
+        message = action.errors.map { Optional($0) }
+            .merge(with: emailInput.merge(with: passwordInput).map { _ in (any Error)?.none })
+            .prepend(nil)
+            .combineLatest(language.removeDuplicates()) { error, language in
+                let strings = language.strings
+                return error.map { strings.signinFailed(strings.accountError($0 as? AccountError)) }
+            }
+            .removeDuplicates()
+            .eraseToAnyPublisher()
     }
 }
 

@@ -7,11 +7,15 @@ public struct SigninScene: Scene {
     let signedIn: (Account) -> Void
     /// Scene output: the user would rather make an account.
     let signUpInstead: () -> Void
+    /// The session's language.
+    let language: AnyPublisher<KioskLanguage, Never>
 
     public init(
-        accounts: any AccountService, signedIn: @escaping (Account) -> Void, signUpInstead: @escaping () -> Void
+        accounts: any AccountService, signedIn: @escaping (Account) -> Void, signUpInstead: @escaping () -> Void,
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         self.accounts = accounts
+        self.language = language
         self.signedIn = signedIn
         self.signUpInstead = signUpInstead
     }
@@ -23,8 +27,9 @@ public struct SigninScene: Scene {
         let signUp = PassthroughSubject<Void, Never>()
         let director = SigninDirector(
             email: email.eraseToAnyPublisher(), password: password.eraseToAnyPublisher(),
-            submit: submit.eraseToAnyPublisher(), accounts: accounts)
+            submit: submit.eraseToAnyPublisher(), accounts: accounts, language: language)
         let stage = Stage(name: "signin")
+        stage.bindTexts(\.signinPage, language: language)
         stage.bind(director.email, to: "email")
         stage.bind(director.password, to: "password")
         stage.bind(director.canSubmit, to: "canSubmit")

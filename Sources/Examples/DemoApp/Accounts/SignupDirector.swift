@@ -18,6 +18,13 @@ public final class SignupDirector {
     public let signedUp: AnyPublisher<Account, Never>
     private let action: Action<SignupForm, Account>
 
+    /// The last submit's outcome, none once a field is edited.
+    private enum Outcome {
+        case none
+        case signedUp(Account)
+        case failed(any Error)
+    }
+
     /// What the form holds.
     public struct SignupForm: Equatable, Sendable {
         public let email: String
@@ -26,14 +33,18 @@ public final class SignupDirector {
 
     public init(
         email emailInput: AnyPublisher<String, Never>, password passwordInput: AnyPublisher<String, Never>,
-        submit: AnyPublisher<Void, Never>, accounts: any AccountService
+        submit: AnyPublisher<Void, Never>, accounts: any AccountService,
+        language languageInput: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         let email = emailInput.prepend("").shareLatest()
         let password = passwordInput.prepend("").shareLatest()
+        let language = languageInput.removeDuplicates().shareLatest()
         self.email = email
         self.password = password
-        emailError = email.map(Self.emailProblem).eraseToAnyPublisher()
-        passwordError = password.map(Self.passwordProblem).eraseToAnyPublisher()
+        emailError = email.combineLatest(language) { Self.emailProblem($0, in: $1) }.removeDuplicates()
+            .eraseToAnyPublisher()
+        passwordError = password.combineLatest(language) { Self.passwordProblem($0, in: $1) }.removeDuplicates()
+            .eraseToAnyPublisher()
         let form = email.combineLatest(password) { SignupForm(email: $0, password: $1) }.shareLatest()
         let valid = form.map(Self.isComplete)
         let action = Action<SignupForm, Account>(trigger: submit.withLatestFrom(form).filter(Self.isComplete)) { form in
@@ -43,13 +54,22 @@ public final class SignupDirector {
         submitting = action.isExecuting
         signedUp = action.values
         canSubmit = valid.combineLatest(action.isExecuting) { $0 && !$1 }.eraseToAnyPublisher()
-        let outcome = action.values.map { (text: Optional("Welcome, \($0.name)!"), failed: false) }
-            .merge(with: action.errors.map { (text: Optional("Sign-up failed: \(Self.describe($0))."), failed: true) })
-            .merge(with: emailInput.merge(with: passwordInput).map { _ in (text: String?.none, failed: false) })
-            .prepend((text: nil, failed: false))
+        let outcome = action.values.map { Outcome.signedUp($0) }
+            .merge(with: action.errors.map { Outcome.failed($0) })
+            .merge(with: emailInput.merge(with: passwordInput).map { _ in Outcome.none })
+            .prepend(.none)
             .shareLatest()
-        message = outcome.map(\.text).removeDuplicates().eraseToAnyPublisher()
-        failed = outcome.map(\.failed).removeDuplicates().eraseToAnyPublisher()
+        message = outcome.combineLatest(language) { outcome, language in
+            let strings = language.strings
+            return switch outcome {
+            case .none: nil
+            case .signedUp(let account): strings.welcome(account.name)
+            case .failed(let error): strings.signupFailed(strings.accountError(error as? AccountError))
+            }
+        }
+        .removeDuplicates()
+        .eraseToAnyPublisher()
+        failed = outcome.map { if case .failed = $0 { true } else { false } }.removeDuplicates().eraseToAnyPublisher()
     }
 
     /// Whether the form can be sent: both fields filled in and acceptable.
@@ -60,29 +80,25 @@ public final class SignupDirector {
 
     /// Why `email` is not acceptable, or nil (empty fields are not yet errors). Read as
     /// ``EmailAddress/normalized(_:)`` reads it: white space around it does not count.
-    public static func emailProblem(_ email: String) -> String? {
+    public static func emailProblem(_ email: String, in language: KioskLanguage = .fallback) -> String? {
         let email = EmailAddress.normalized(email)
         if email.isEmpty { return nil }
         if email.count > EmailAddress.maximumLength {
-            return "Use at most \(EmailAddress.maximumLength) characters (\(email.count) so far)."
+            return language.strings.tooManyCharacters(EmailAddress.maximumLength, email.count)
         }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasSuffix(".") else {
-            return "Enter an email address like name@example.com."
+            return language.strings.notAnEmail
         }
         return nil
     }
 
     /// Why `password` is not acceptable, or nil.
-    public static func passwordProblem(_ password: String) -> String? {
+    public static func passwordProblem(_ password: String, in language: KioskLanguage = .fallback) -> String? {
         if password.isEmpty { return nil }
         if password.count > AccountDirectory.maximumPasswordLength {
-            return "Use at most \(AccountDirectory.maximumPasswordLength) characters (\(password.count) so far)."
+            return language.strings.tooManyCharacters(AccountDirectory.maximumPasswordLength, password.count)
         }
-        return password.count < 8 ? "Use at least 8 characters (\(password.count) so far)." : nil
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        (error as? AccountError)?.message ?? "please try again"
+        return password.count < 8 ? language.strings.tooFewCharacters(8, password.count) : nil
     }
 }

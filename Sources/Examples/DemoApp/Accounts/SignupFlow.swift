@@ -64,30 +64,41 @@ public final class ContextAccountScreens: AccountFlowScreens {
     private let context: Context
     private let accounts: any AccountService
     private let modal: Bool
+    private let language: AnyPublisher<KioskLanguage, Never>?
     /// Whether this flow has a modal showing.
     private var presenting = false
 
-    public init(context: Context, accounts: any AccountService, modal: Bool = true) {
+    /// Screens on `context`; `language` is the session's (nil: English, and templates
+    /// with their texts written in).
+    public init(
+        context: Context, accounts: any AccountService, modal: Bool = true,
+        language: AnyPublisher<KioskLanguage, Never>? = nil
+    ) {
         self.context = context
         self.accounts = accounts
         self.modal = modal
+        self.language = language
     }
 
     public func showSignup(signedUp: @escaping (Account) -> Void, signInInstead: @escaping () -> Void) {
         show(
             modal
                 ? SignupScene(
-                    accounts: accounts, signedUp: signedUp, signInInstead: signInInstead, template: "signup-dialog")
-                : SignupScene(accounts: accounts, signedUp: signedUp))
+                    accounts: accounts, signedUp: signedUp, signInInstead: signInInstead, template: "signup-dialog",
+                    language: language)
+                : SignupScene(accounts: accounts, signedUp: signedUp, language: language))
     }
 
     public func showSignin(signedIn: @escaping (Account) -> Void, signUpInstead: @escaping () -> Void) {
-        show(SigninScene(accounts: accounts, signedIn: signedIn, signUpInstead: signUpInstead))
+        show(
+            SigninScene(
+                accounts: accounts, signedIn: signedIn, signUpInstead: signUpInstead,
+                language: language ?? Just(.fallback).eraseToAnyPublisher()))
     }
 
     public func showWelcome(name: String, continued: @escaping () -> Void) {
         if presenting { context.dismiss() }
-        context.present(WelcomeScene(name: name, continued: continued))
+        context.present(WelcomeScene(name: name, continued: continued, language: language))
         presenting = true
     }
 
@@ -111,16 +122,24 @@ public final class ContextAccountScreens: AccountFlowScreens {
 public struct WelcomeScene: Scene {
     let name: String
     let continued: () -> Void
+    let language: AnyPublisher<KioskLanguage, Never>?
 
-    public init(name: String, continued: @escaping () -> Void) {
+    /// Greets `name` in `language` (nil: English, a template with its texts written in).
+    public init(
+        name: String, continued: @escaping () -> Void, language: AnyPublisher<KioskLanguage, Never>? = nil
+    ) {
         self.name = name
         self.continued = continued
+        self.language = language
     }
 
     public func makeStage(context: Context) -> Stage {
         let proceed = PassthroughSubject<Void, Never>()
         let stage = Stage(name: "welcome")
-        stage.bind(Just("Welcome aboard, \(name)."), to: "greeting")
+        let name = self.name
+        let language = self.language ?? Just(.fallback).eraseToAnyPublisher()
+        stage.bind(language.removeDuplicates().map { $0.strings.greeting(name) }, to: "greeting")
+        if self.language != nil { stage.bindTexts(\.welcomePage, language: language) }
         let continued = self.continued
         stage.keep(proceed.sink { continued() })
         stage.on("continue", send: proceed, options: .oneAtATime)

@@ -9,11 +9,15 @@ public struct SignupScene: Scene {
     let signInInstead: (() -> Void)?
     /// The template: "signup" (a card on the page) or "signup-dialog" (a modal).
     let template: String
+    /// The session's language; nil: English, and a template with its texts written in.
+    let language: AnyPublisher<KioskLanguage, Never>?
 
     public init(
         accounts: any AccountService, signedUp: @escaping (Account) -> Void = { _ in },
-        signInInstead: (() -> Void)? = nil, template: String = "signup"
+        signInInstead: (() -> Void)? = nil, template: String = "signup",
+        language: AnyPublisher<KioskLanguage, Never>? = nil
     ) {
+        self.language = language
         self.accounts = accounts
         self.signedUp = signedUp
         self.signInInstead = signInInstead
@@ -26,8 +30,10 @@ public struct SignupScene: Scene {
         let submit = PassthroughSubject<Void, Never>()
         let director = SignupDirector(
             email: email.eraseToAnyPublisher(), password: password.eraseToAnyPublisher(),
-            submit: submit.eraseToAnyPublisher(), accounts: accounts)
+            submit: submit.eraseToAnyPublisher(), accounts: accounts,
+            language: language ?? Just(.fallback).eraseToAnyPublisher())
         let stage = Stage(name: template)
+        if let language { stage.bindTexts(\.signupPage, language: language) }
         stage.bind(director.email, to: "email")
         stage.bind(director.password, to: "password")
         stage.bind(director.emailError, to: "emailError")

@@ -13,12 +13,13 @@ public struct ArtworkImage: ViewValue, Equatable, Sendable {
     /// The alternative text: "Harbour at Dusk by Inès Moreau (seascape)".
     public let alt: String
 
-    /// The placeholder of `lot`.
-    public init(lot: Lot) {
+    /// The placeholder of `lot`, its alternative text in `language`.
+    public init(lot: Lot, language: KioskLanguage = .fallback) {
+        let strings = language.strings
         kind = lot.artwork.kind.rawValue
         hue = String(lot.artwork.hue)
         initials = Self.initials(of: lot.title)
-        alt = "\(lot.title) by \(lot.artist) (\(lot.artwork.kind.rawValue.replacingHyphens))"
+        alt = strings.artworkAlt(lot.title, lot.artist, strings.artworkKind(lot.artwork.kind))
     }
 
     /// Adds `style`, the hue as a CSS custom property (`--art-hue: 215`) for a `style` attribute.
@@ -39,8 +40,4 @@ public struct ArtworkImage: ViewValue, Equatable, Sendable {
         }
         return String(words.prefix(2).compactMap { $0.first.map { Character($0.uppercased()) } })
     }
-}
-
-extension String {
-    fileprivate var replacingHyphens: String { String(map { $0 == "-" ? " " : $0 }) }
 }

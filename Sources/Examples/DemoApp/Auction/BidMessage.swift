@@ -15,33 +15,30 @@ public struct BidMessage: ViewValue, Equatable, Sendable {
     }
 
     /// "Your bid of $1,250.00 is the highest bid."
-    public static func accepted(_ bid: Bid) -> BidMessage {
+    public static func accepted(_ bid: Bid, in language: KioskLanguage = .fallback) -> BidMessage {
         BidMessage(
-            text: "Your bid of \(MoneyFormat.string(cents: bid.amountCents)) is the highest bid.", isError: false)
+            text: language.strings.bidAccepted(MoneyFormat.string(cents: bid.amountCents, in: language)),
+            isError: false)
     }
 
-    /// "You were outbid: the highest bid is now $1,300.00." (after one's own accepted bid)
-    public static func outbid(_ bid: Bid, highestCents: Int) -> BidMessage {
+    /// "You were outbid: the highest bid is now $1,300.00 (yours was $1,250.00)." (after
+    /// one's own accepted bid)
+    public static func outbid(_ bid: Bid, highestCents: Int, in language: KioskLanguage = .fallback) -> BidMessage {
         BidMessage(
-            text:
-                "You were outbid: the highest bid is now \(MoneyFormat.string(cents: highestCents)) (yours was \(MoneyFormat.string(cents: bid.amountCents))).",
+            text: language.strings.outbid(
+                MoneyFormat.string(cents: highestCents, in: language),
+                MoneyFormat.string(cents: bid.amountCents, in: language)),
             isError: true)
     }
 
     /// Why a bid was not placed, for the user: money formatted, the service's reason
     /// in plain words.
-    public static func refused(_ error: any Error) -> BidMessage {
-        let reason =
-            switch error as? BidError {
-            case .tooLow(let minimum)?:
-                "someone bid first. The least you can bid now is \(MoneyFormat.string(cents: minimum))."
-            case .lotClosed?: "bidding on this lot has closed."
-            case .unknownLot?: "this lot is no longer listed."
-            case .missingBidder?: "please sign in again."
-            case .notRecorded?: "the auction could not record it. Please try again."
-            case nil: "please try again."
-            }
-        return BidMessage(text: "Bid not placed: \(reason)", isError: true)
+    public static func refused(_ error: any Error, in language: KioskLanguage = .fallback) -> BidMessage {
+        let bidError = error as? BidError
+        let minimum: String? =
+            if case .tooLow(let cents)? = bidError { MoneyFormat.string(cents: cents, in: language) } else { nil }
+        let strings = language.strings
+        return BidMessage(text: strings.bidRefused(strings.bidError(bidError, minimum)), isError: true)
     }
 
     public var viewJSON: JSON { ["text": .string(text), "error": .bool(isError)] }

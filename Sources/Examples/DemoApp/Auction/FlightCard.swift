@@ -16,9 +16,9 @@ public struct FlightCard: ViewValue, Equatable, Sendable {
         /// "14:05 · Lisbon (LIS)".
         public let summary: String
 
-        /// The display form of `endpoint`, in its own time zone.
-        public init(_ endpoint: FlightEndpoint) {
-            day = FlightFormat.day(endpoint.time, in: endpoint.timeZone)
+        /// The display form of `endpoint`, in its own time zone, in `language`.
+        public init(_ endpoint: FlightEndpoint, language: KioskLanguage = .fallback) {
+            day = FlightFormat.day(endpoint.time, in: endpoint.timeZone, language: language)
             time = FlightFormat.time(endpoint.time, in: endpoint.timeZone)
             place = FlightFormat.place(city: endpoint.city, airportCode: endpoint.airportCode)
             summary = FlightFormat.summary(of: endpoint)
@@ -40,13 +40,13 @@ public struct FlightCard: ViewValue, Equatable, Sendable {
     /// "3 hours, 10 minutes".
     public let duration: String
 
-    /// The card of `flight`.
-    public init(flight: Flight) {
+    /// The card of `flight`, in `language`.
+    public init(flight: Flight, language: KioskLanguage = .fallback) {
         airline = flight.airline
         flightNumber = "\(flight.airlineCode) \(flight.number)"
-        departure = Endpoint(flight.departure)
-        arrival = Endpoint(flight.arrival)
-        duration = FlightFormat.duration(flight.duration)
+        departure = Endpoint(flight.departure, language: language)
+        arrival = Endpoint(flight.arrival, language: language)
+        duration = FlightFormat.duration(flight.duration, language: language)
     }
 
     public var viewJSON: JSON {

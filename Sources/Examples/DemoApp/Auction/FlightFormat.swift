@@ -1,18 +1,17 @@
 import Foundation
 
-/// How the flight card writes days, times, places and durations. Fixed English
-/// forms on the Gregorian calendar, each in the time zone it is given, so the card
-/// reads the same on every server whatever its locale.
+/// How the flight card writes days, times, places and durations in the visitor's
+/// language, on the Gregorian calendar, each in the time zone it is given, so the card
+/// reads the same on every server whatever its own locale.
 public enum FlightFormat {
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// The day of `date` in `timeZone`: "Tue 3 Dec".
-    public static func day(_ date: Date, in timeZone: TimeZone) -> String {
-        let parts = components(of: date, in: timeZone)
-        let weekday = parts.weekday.flatMap { weekdays[safe: $0 - 1] } ?? "?"
-        let month = parts.month.flatMap { months[safe: $0 - 1] } ?? "?"
-        return "\(weekday) \(parts.day ?? 0) \(month)"
+    /// The day of `date` in `timeZone`, as `language` abbreviates it (Foundation's date
+    /// format): "Tue 3 Dec", "Di. 3. Dez.".
+    public static func day(_ date: Date, in timeZone: TimeZone, language: KioskLanguage = .fallback) -> String {
+        date.formatted(
+            Date.FormatStyle(
+                locale: language.dateLocale, calendar: Calendar(identifier: .gregorian), timeZone: timeZone
+            )
+            .weekday(.abbreviated).day().month(.abbreviated))
     }
 
     /// The time of `date` in `timeZone`, on the 24-hour clock: "14:05", "09:30".
@@ -32,19 +31,11 @@ public enum FlightFormat {
     }
 
     /// A duration in hours and whole minutes (seconds are dropped), leaving out a part
-    /// that is zero: "3 hours, 10 minutes", "1 hour, 1 minute", "2 hours", "45 minutes",
-    /// "0 minutes".
-    public static func duration(_ interval: TimeInterval) -> String {
+    /// that is zero, in `language`: "3 hours, 10 minutes", "1 hour, 1 minute", "2 hours",
+    /// "45 minutes", "0 minutes".
+    public static func duration(_ interval: TimeInterval, language: KioskLanguage = .fallback) -> String {
         let minutes = interval.isFinite ? max(0, Int((interval / 60).rounded(.down))) : 0
-        let hours = minutes / 60
-        let rest = minutes % 60
-        let hoursText = "\(hours) \(hours == 1 ? "hour" : "hours")"
-        let minutesText = "\(rest) \(rest == 1 ? "minute" : "minutes")"
-        switch (hours, rest) {
-        case (0, _): return minutesText
-        case (_, 0): return hoursText
-        default: return "\(hoursText), \(minutesText)"
-        }
+        return language.strings.flightDuration(minutes / 60, minutes % 60)
     }
 
     private static func components(of date: Date, in timeZone: TimeZone) -> DateComponents {
@@ -55,11 +46,5 @@ public enum FlightFormat {
 
     private static func padded(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
-    }
-}
-
-extension Array {
-    fileprivate subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }

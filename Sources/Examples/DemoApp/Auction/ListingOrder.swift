@@ -7,26 +7,23 @@ public enum ListingOrder: String, CaseIterable, Sendable {
     case lowestBid = "lowest-bid"
     case alphabetical
 
-    /// The segment's label.
-    public var title: String {
-        switch self {
-        case .grid: "Grid"
-        case .leastBids: "Least bids"
-        case .mostBids: "Most bids"
-        case .highestBid: "Highest bid"
-        case .lowestBid: "Lowest bid"
-        case .alphabetical: "Alphabetical"
-        }
+    /// The segment's label in `language`: "Most bids", "Meiste Gebote".
+    public func title(in language: KioskLanguage = .fallback) -> String {
+        language.strings.orderTitle(self)
     }
 
     /// The layout the page uses: "grid" for Grid, "table" for the others.
     public var layout: String { self == .grid ? "grid" : "table" }
 
-    /// The order named by its id ("most-bids") or its label ("Most bids"), ignoring
-    /// case; nil for anything else.
+    /// The order named by its id ("most-bids") or its label in any language the kiosk
+    /// speaks ("Most bids", "Meiste Gebote"), ignoring case; nil for anything else.
     public init?(name: String) {
         let lowered = name.lowercased()
-        guard let order = Self.allCases.first(where: { $0.rawValue == lowered || $0.title.lowercased() == lowered })
+        guard
+            let order = Self.allCases.first(where: { order in
+                order.rawValue == lowered
+                    || KioskLanguage.allCases.contains { order.title(in: $0).lowercased() == lowered }
+            })
         else { return nil }
         self = order
     }

@@ -23,27 +23,30 @@ public final class ListingsDirector {
     ///   - now: the auction clock's time, ticking (``ClockTicks``), for the time left.
     ///   - segment: the segment the user picks, by id or label (others are ignored).
     ///   - open: the id of the lot the user taps.
+    ///   - language: the session's language, for the labels and the rows' text.
     ///   - initialOrder: the order shown first.
     ///   - formatter: makes the rows; Directors that share one share their rows (a
     ///     server shares one between all sessions, ``KioskServices/rowFormatter``).
     public init(
         lots: AnyPublisher<[Lot], Never>, now: AnyPublisher<Duration, Never>, segment: AnyPublisher<String, Never>,
-        open: AnyPublisher<String, Never>, initialOrder: ListingOrder = .grid,
-        formatter: LotRowFormatter = LotRowFormatter()
+        open: AnyPublisher<String, Never>,
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher(),
+        initialOrder: ListingOrder = .grid, formatter: LotRowFormatter = LotRowFormatter()
     ) {
         let order = segment.compactMap(ListingOrder.init(name:))
             .prepend(initialOrder)
             .removeDuplicates()
             .shareLatest()
         let lots = lots.shareLatest()
-        segments = order.map { selected in
-            ListingOrder.allCases.map { SegmentItem(order: $0, selected: $0 == selected) }
+        let view = order.combineLatest(language.removeDuplicates()).shareLatest()
+        segments = view.map { selected, language in
+            ListingOrder.allCases.map { SegmentItem(order: $0, selected: $0 == selected, language: language) }
         }
         .eraseToAnyPublisher()
         selectedSegment = order.map(\.rawValue).eraseToAnyPublisher()
         layout = order.map(\.layout).removeDuplicates().eraseToAnyPublisher()
-        rows = lots.combineLatest(now, order) { lots, now, order in
-            formatter.rows(of: lots, at: now, in: order)
+        rows = lots.combineLatest(now, view) { lots, now, view in
+            formatter.rows(of: lots, at: now, in: view.0, language: view.1)
         }
         .removeDuplicates()
         .eraseToAnyPublisher()

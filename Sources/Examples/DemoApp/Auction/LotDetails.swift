@@ -34,33 +34,36 @@ public struct LotDetails: ViewValue, Equatable, Sendable {
     public let standing: String?
 
     /// The details of `lot` at `now`, for the signed-in account `account` (nil when
-    /// signed out).
-    public init(lot: Lot, now: Duration, account: String?) {
+    /// signed out), in `language`.
+    public init(lot: Lot, now: Duration, account: String?, language: KioskLanguage = .fallback) {
+        let strings = language.strings
         id = lot.id
-        number = "Lot \(lot.number)"
+        number = strings.lotNumber(String(lot.number))
         title = lot.title
         artist = lot.artist
         medium = "\(lot.medium), \(lot.year)"
         summary = lot.summary
-        image = ArtworkImage(lot: lot)
-        currentBid = MoneyFormat.string(cents: lot.currentBidCents)
-        bidLabel = lot.bidCount == 0 ? "Starting bid" : "Current bid"
-        bidCount = BidCountFormat.string(count: lot.bidCount)
-        timeLeft = TimeLeftFormat.string(for: lot, at: now)
+        image = ArtworkImage(lot: lot, language: language)
+        currentBid = MoneyFormat.string(cents: lot.currentBidCents, in: language)
+        bidLabel = lot.bidCount == 0 ? strings.startingBid : strings.currentBid
+        bidCount = BidCountFormat.string(count: lot.bidCount, in: language)
+        timeLeft = TimeLeftFormat.string(for: lot, at: now, in: language)
         closed = !lot.isOpen(at: now)
-        minimumBid = MoneyFormat.string(cents: lot.minimumNextBidCents)
-        standing = Self.standing(of: lot, closed: closed, account: account)
+        minimumBid = MoneyFormat.string(cents: lot.minimumNextBidCents, in: language)
+        standing = Self.standing(of: lot, closed: closed, account: account, language: language)
     }
 
-    private static func standing(of lot: Lot, closed: Bool, account: String?) -> String? {
+    private static func standing(of lot: Lot, closed: Bool, account: String?, language: KioskLanguage) -> String? {
+        let strings = language.strings
         let leading = account != nil && lot.highestBidder == account
         switch (closed, leading) {
-        case (false, true): return "You have the highest bid."
+        case (false, true): return strings.youLead
         case (false, false): return nil
-        case (true, true): return "You won this lot."
+        case (true, true): return strings.youWon
         case (true, false):
             return lot.bidCount == 0
-                ? "Closed without bids." : "Sold for \(MoneyFormat.string(cents: lot.currentBidCents))."
+                ? strings.closedWithoutBids
+                : strings.soldFor(MoneyFormat.string(cents: lot.currentBidCents, in: language))
         }
     }
 

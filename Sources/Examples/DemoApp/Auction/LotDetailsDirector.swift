@@ -33,7 +33,7 @@ public final class LotDetailsDirector {
     private enum Outcome {
         case none
         case accepted(Bid)
-        case refused(BidMessage)
+        case refused(any Error)
     }
 
     /// What the form holds at a moment: the amount checked against the lot.
@@ -56,21 +56,27 @@ public final class LotDetailsDirector {
     ///   - pastBids: the amounts of a lot's bids this round, oldest first, in cents
     ///     (``AuctionService/bids(onLot:)``): read when the lot opens, and when bids came
     ///     faster than the lot's changes.
+    ///   - language: the session's language: texts, money and what an amount may look like.
     public init(
         lot lotInput: AnyPublisher<Lot?, Never>, now nowInput: AnyPublisher<Duration, Never>,
         account accountInput: AnyPublisher<String?, Never>, amount amountInput: AnyPublisher<String, Never>,
         submit: AnyPublisher<Void, Never>, bidding: any BidPlacing,
-        pastBids: @escaping (String) -> [Int] = { _ in [] }
+        pastBids: @escaping (String) -> [Int] = { _ in [] },
+        language languageInput: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         let lot = lotInput.shareLatest()
         let now = nowInput.shareLatest()
+        let language = languageInput.removeDuplicates().shareLatest()
+        let clock = now.combineLatest(language).shareLatest()
         let account = accountInput.removeDuplicates().shareLatest()
         // An accepted bid empties the field; the action's job sends here (no
         // subscription to keep: the action holds the job).
         let resets = PassthroughSubject<String, Never>()
         let amount = amountInput.merge(with: resets).prepend("").shareLatest()
         self.amount = amount
-        let draft = amount.combineLatest(lot, now) { Self.check($0, lot: $1, now: $2) }.removeDuplicates().shareLatest()
+        let draft = amount.combineLatest(lot, clock) { Self.check($0, lot: $1, now: $2.0, language: $2.1) }
+            .removeDuplicates()
+            .shareLatest()
         let form = draft.combineLatest(account).shareLatest()
         amountError = draft.map(\.problem).removeDuplicates().eraseToAnyPublisher()
 
@@ -92,6 +98,7 @@ public final class LotDetailsDirector {
         submitting = action.isExecuting
         acceptedBids = action.values.map(\.amountCents).eraseToAnyPublisher()
         bidHistory = lot.scan(BidHistory.empty) { history, lot in history.following(lot, pastBids: pastBids) }
+            .combineLatest(language) { history, language in history.speaking(language) }
             .removeDuplicates()
             .eraseToAnyPublisher()
         canSubmit = form.combineLatest(action.isExecuting) { form, executing in
@@ -100,51 +107,52 @@ public final class LotDetailsDirector {
         }
         .removeDuplicates()
         .eraseToAnyPublisher()
-        submitTitle = account.combineLatest(action.isExecuting) { account, executing in
-            account == nil ? "Sign in to bid" : executing ? "Placing bid…" : "Place bid"
+        submitTitle = account.combineLatest(action.isExecuting, language) { account, executing, language in
+            let strings = language.strings
+            return account == nil ? strings.signInToBid : executing ? strings.placingBid : strings.placeBid
         }
         .removeDuplicates()
         .eraseToAnyPublisher()
         let outcome = action.values.map { Outcome.accepted($0) }
-            .merge(with: action.errors.map { Outcome.refused(BidMessage.refused($0)) })
+            .merge(with: action.errors.map { Outcome.refused($0) })
             .merge(with: amountInput.map { _ in Outcome.none })
             .prepend(.none)
-        message = outcome.combineLatest(lot) { outcome, lot -> BidMessage? in
+        message = outcome.combineLatest(lot, language) { outcome, lot, language -> BidMessage? in
             switch outcome {
             case .none: nil
-            case .refused(let message): message
+            case .refused(let error): BidMessage.refused(error, in: language)
             case .accepted(let bid):
                 if let lot, lot.id == bid.lotID, lot.currentBidCents > bid.amountCents {
-                    BidMessage.outbid(bid, highestCents: lot.currentBidCents)
+                    BidMessage.outbid(bid, highestCents: lot.currentBidCents, in: language)
                 } else {
-                    BidMessage.accepted(bid)
+                    BidMessage.accepted(bid, in: language)
                 }
             }
         }
         .removeDuplicates()
         .eraseToAnyPublisher()
-        details = lot.combineLatest(now, account) { lot, now, account in
-            lot.map { LotDetails(lot: $0, now: now, account: account) }
+        details = lot.combineLatest(clock, account) { lot, clock, account in
+            lot.map { LotDetails(lot: $0, now: clock.0, account: account, language: clock.1) }
         }
         .removeDuplicates()
         .eraseToAnyPublisher()
     }
 
-    /// Checks `text` as a bid on `lot` at `now`: an amount of money at least the lot's
-    /// minimum next bid. An empty field has no problem yet; a closed or missing lot
-    /// takes no bid and reports nothing (the details say why).
-    private static func check(_ text: String, lot: Lot?, now: Duration) -> Draft {
+    /// Checks `text` as a bid on `lot` at `now`: an amount of money, as `language` writes
+    /// it, at least the lot's minimum next bid. An empty field has no problem yet; a
+    /// closed or missing lot takes no bid and reports nothing (the details say why).
+    private static func check(_ text: String, lot: Lot?, now: Duration, language: KioskLanguage) -> Draft {
         guard let lot, lot.isOpen(at: now) else { return Draft() }
         guard text.contains(where: { !$0.isWhitespace }) else { return Draft(openLotID: lot.id) }
         let cents: Int
         do {
-            cents = try MoneyFormat.parse(text)
+            cents = try MoneyFormat.parse(text, in: language)
         } catch {
-            return Draft(openLotID: lot.id, problem: error.description)
+            return Draft(openLotID: lot.id, problem: error.message(in: language))
         }
         guard cents >= lot.minimumNextBidCents else {
-            return Draft(
-                openLotID: lot.id, problem: "Bid at least \(MoneyFormat.string(cents: lot.minimumNextBidCents)).")
+            let minimum = MoneyFormat.string(cents: lot.minimumNextBidCents, in: language)
+            return Draft(openLotID: lot.id, problem: language.strings.bidAtLeast(minimum))
         }
         return Draft(openLotID: lot.id, cents: cents)
     }

@@ -30,17 +30,18 @@ public struct LotRow: ViewValue, Identifiable, Equatable, Sendable {
     /// The row as it appears in the view document, made from the members above.
     public let viewJSON: JSON
 
-    /// The row for `lot` at `now` (on the auction clock).
-    public init(lot: Lot, now: Duration) {
+    /// The row for `lot` at `now` (on the auction clock), in `language`.
+    public init(lot: Lot, now: Duration, language: KioskLanguage = .fallback) {
+        let strings = language.strings
         id = lot.id
-        number = "Lot \(lot.number)"
+        number = strings.lotNumber(String(lot.number))
         title = lot.title
         artist = lot.artist
-        image = ArtworkImage(lot: lot)
-        currentBid = MoneyFormat.string(cents: lot.currentBidCents)
-        bidLabel = lot.bidCount == 0 ? "Starting bid" : "Current bid"
-        bidCount = BidCountFormat.string(count: lot.bidCount)
-        timeLeft = TimeLeftFormat.string(for: lot, at: now)
+        image = ArtworkImage(lot: lot, language: language)
+        currentBid = MoneyFormat.string(cents: lot.currentBidCents, in: language)
+        bidLabel = lot.bidCount == 0 ? strings.startingBid : strings.currentBid
+        bidCount = BidCountFormat.string(count: lot.bidCount, in: language)
+        timeLeft = TimeLeftFormat.string(for: lot, at: now, in: language)
         closed = !lot.isOpen(at: now)
         viewJSON = [
             "id": .string(id), "number": .string(number), "title": .string(title), "artist": .string(artist),
@@ -49,10 +50,11 @@ public struct LotRow: ViewValue, Identifiable, Equatable, Sendable {
         ]
     }
 
-    /// Whether this row still shows `lot` at `now`: the same lot, and the same time
-    /// left to the second.
-    func shows(_ lot: Lot, at now: Duration) -> Bool {
-        id == lot.id && closed == !lot.isOpen(at: now) && timeLeft == TimeLeftFormat.string(for: lot, at: now)
+    /// Whether this row still shows `lot` at `now` in `language`: the same lot, and the
+    /// same time left to the second.
+    func shows(_ lot: Lot, at now: Duration, in language: KioskLanguage) -> Bool {
+        id == lot.id && closed == !lot.isOpen(at: now)
+            && timeLeft == TimeLeftFormat.string(for: lot, at: now, in: language)
     }
 
     /// Rows are equal when they show the same text (``viewJSON`` follows from it).

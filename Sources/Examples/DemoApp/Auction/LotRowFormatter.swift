@@ -19,16 +19,29 @@ public final class LotRowFormatter: Sendable {
         let rows: [LotRow]
     }
 
-    private struct State {
-        /// The last listing made in each order.
-        var listings: [ListingOrder: Listing] = [:]
-        /// The last row made for each lot id, with the lot it shows.
-        var rows: [String: (lot: Lot, row: LotRow)] = [:]
+    /// A listing's order and language.
+    private struct ListingKey: Hashable {
+        let order: ListingOrder
+        let language: KioskLanguage
+    }
 
-        mutating func row(for lot: Lot, at now: Duration) -> LotRow {
-            if let made = rows[lot.id], made.lot == lot, made.row.shows(lot, at: now) { return made.row }
-            let row = LotRow(lot: lot, now: now)
-            rows[lot.id] = (lot, row)
+    /// A row's lot and language.
+    private struct RowKey: Hashable {
+        let lotID: String
+        let language: KioskLanguage
+    }
+
+    private struct State {
+        /// The last listing made in each order and language.
+        var listings: [ListingKey: Listing] = [:]
+        /// The last row made for each lot id and language, with the lot it shows.
+        var rows: [RowKey: (lot: Lot, row: LotRow)] = [:]
+
+        mutating func row(for lot: Lot, at now: Duration, in language: KioskLanguage) -> LotRow {
+            let key = RowKey(lotID: lot.id, language: language)
+            if let made = rows[key], made.lot == lot, made.row.shows(lot, at: now, in: language) { return made.row }
+            let row = LotRow(lot: lot, now: now, language: language)
+            rows[key] = (lot, row)
             return row
         }
     }
@@ -37,20 +50,24 @@ public final class LotRowFormatter: Sendable {
 
     public init() {}
 
-    /// `lots` in `order`, as rows at `now` on the auction clock. The same snapshot at
-    /// the same time gives the very same array; a lot that has not changed keeps its row.
-    public func rows(of lots: [Lot], at now: Duration, in order: ListingOrder) -> [LotRow] {
+    /// `lots` in `order`, as rows at `now` on the auction clock, in `language`. The same
+    /// snapshot at the same time gives the very same array; a lot that has not changed
+    /// keeps its row.
+    public func rows(
+        of lots: [Lot], at now: Duration, in order: ListingOrder, language: KioskLanguage = .fallback
+    ) -> [LotRow] {
         state.withLock { state in
+            let key = ListingKey(order: order, language: language)
             // `==` on arrays answers at once for the same snapshot (shared storage).
-            if let listing = state.listings[order], listing.now == now, listing.lots == lots {
+            if let listing = state.listings[key], listing.now == now, listing.lots == lots {
                 return listing.rows
             }
-            let rows = order.sorted(lots).map { state.row(for: $0, at: now) }
-            state.listings[order] = Listing(lots: lots, now: now, rows: rows)
-            if state.rows.count > lots.count {
+            let rows = order.sorted(lots).map { state.row(for: $0, at: now, in: language) }
+            state.listings[key] = Listing(lots: lots, now: now, rows: rows)
+            if state.rows.count > lots.count * KioskLanguage.allCases.count {
                 // Forget the rows of lots that are gone.
                 let ids = Set(lots.map(\.id))
-                state.rows = state.rows.filter { ids.contains($0.key) }
+                state.rows = state.rows.filter { ids.contains($0.key.lotID) }
             }
             return rows
         }

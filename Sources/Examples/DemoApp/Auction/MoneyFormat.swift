@@ -1,38 +1,46 @@
-/// Money as the kiosk shows and reads it: US dollars, "$1,234.00".
+import Foundation
+
+/// Money as the kiosk shows and reads it: US dollars, written as the visitor's
+/// language writes them ("$1,234.00", "1.234,00 $"; Foundation's currency format).
 public enum MoneyFormat {
-    /// The largest amount ``parse(_:)`` accepts: $10,000,000.00.
+    /// The largest amount ``parse(_:in:)`` accepts: $10,000,000.00.
     public static let maximumCents = 1_000_000_000
 
-    /// `cents` as "$1,234.00" ("-$5.00" below zero).
-    public static func string(cents: Int) -> String {
-        let magnitude = cents.magnitude
-        let remainder = magnitude % 100
-        return "\(cents < 0 ? "-" : "")$\(grouped(magnitude / 100)).\(remainder < 10 ? "0" : "")\(remainder)"
+    /// `cents` as `language` writes dollars: "$1,234.00", "-$5.00", "1.234,00 $".
+    public static func string(cents: Int, in language: KioskLanguage = .fallback) -> String {
+        style(language).format(Decimal(cents) / 100)
     }
 
-    /// `value` with commas between groups of three digits: "1,234,567".
-    static func grouped(_ value: UInt) -> String {
-        let digits = String(value)
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
+    /// `value` with `language`'s separators between groups of three digits: "1,234,567", "1.234.567".
+    public static func grouped(_ value: Int, in language: KioskLanguage = .fallback) -> String {
+        IntegerFormatStyle<Int>(locale: language.locale).format(value)
     }
 
-    /// Reads an amount the user typed: digits with an optional "$", thousands
-    /// separators in the right places ("1,250"), and up to two decimals ("1250.5").
-    /// Spaces around it are ignored.
-    public static func parse(_ text: String) throws(MoneyParseError) -> Int {
+    private static let styles = KioskLanguage.allCases.map {
+        Decimal.FormatStyle.Currency(code: "USD", locale: $0.locale)
+    }
+
+    private static func style(_ language: KioskLanguage) -> Decimal.FormatStyle.Currency {
+        styles[KioskLanguage.allCases.firstIndex(of: language) ?? 0]
+    }
+
+    /// Reads an amount the user typed as `language` writes numbers: digits with an
+    /// optional "$" before or after, thousands separators in the right places ("1,250";
+    /// "1.250" in German), and up to two decimals ("1250.5"; "1250,5"). Spaces around
+    /// it are ignored.
+    public static func parse(_ text: String, in language: KioskLanguage = .fallback) throws(MoneyParseError) -> Int {
         var body = Substring(text).trimmingSpaces
-        if body.first == "$" { body = body.dropFirst().trimmingSpaces }
-        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        if body.first == "$" {
+            body = body.dropFirst().trimmingSpaces
+        } else if body.last == "$" {
+            body = body.dropLast().trimmingSpaces
+        }
+        let parts = body.split(separator: language.decimalSeparator, maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty else { throw .notAnAmount }
         let fraction = parts.count > 1 ? parts[1] : ""
         guard fraction.allSatisfy(\.isASCIIDigit) else { throw .notAnAmount }
         guard fraction.count <= 2 else { throw .tooManyDecimals }
-        let digits = try wholeDigits(whole)
+        let digits = try wholeDigits(whole, grouping: language.groupingSeparator)
         guard digits.count <= 8 else { throw .tooLarge }
         guard let dollars = Int(digits), let cents = Int(fraction.padding(toTwo: "0")) else { throw .notAnAmount }
         let total = dollars * 100 + cents
@@ -40,9 +48,9 @@ public enum MoneyFormat {
         return total
     }
 
-    /// The digits of the whole part: plain, or grouped by commas in threes.
-    private static func wholeDigits(_ whole: Substring) throws(MoneyParseError) -> String {
-        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+    /// The digits of the whole part: plain, or grouped in threes by `grouping`.
+    private static func wholeDigits(_ whole: Substring, grouping: Character) throws(MoneyParseError) -> String {
+        let groups = whole.split(separator: grouping, omittingEmptySubsequences: false)
         guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { throw .notAnAmount }
         if groups.count > 1 {
             guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { throw .notAnAmount }
@@ -54,21 +62,25 @@ public enum MoneyFormat {
 
 /// Why typed text is not an amount of money.
 public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Not digits (with optional "$", commas and decimals), or empty.
+    /// Not digits (with optional "$", separators and decimals), or empty.
     case notAnAmount
     /// More than two digits after the decimal point.
     case tooManyDecimals
     /// Above ``MoneyFormat/maximumCents``.
     case tooLarge
 
-    /// A message for the user.
-    public var description: String {
-        switch self {
-        case .notAnAmount: "Enter an amount in dollars, like 1,250 or 1,250.00."
-        case .tooManyDecimals: "Use at most two decimal places (cents)."
-        case .tooLarge: "Enter at most \(MoneyFormat.string(cents: MoneyFormat.maximumCents))."
+    /// A message for the user in `language`.
+    public func message(in language: KioskLanguage) -> String {
+        let strings = language.strings
+        return switch self {
+        case .notAnAmount: strings.notAnAmount
+        case .tooManyDecimals: strings.tooManyDecimals
+        case .tooLarge: strings.amountTooLarge(MoneyFormat.string(cents: MoneyFormat.maximumCents, in: language))
         }
     }
+
+    /// The message in English.
+    public var description: String { message(in: .fallback) }
 }
 
 extension Substring {

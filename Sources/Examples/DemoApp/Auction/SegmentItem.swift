@@ -10,10 +10,10 @@ public struct SegmentItem: ViewValue, Equatable, Sendable {
     /// Whether this is the order shown.
     public let selected: Bool
 
-    /// The segment of `order`.
-    public init(order: ListingOrder, selected: Bool) {
+    /// The segment of `order`, labelled in `language`.
+    public init(order: ListingOrder, selected: Bool, language: KioskLanguage = .fallback) {
         id = order.rawValue
-        title = order.title
+        title = order.title(in: language)
         self.selected = selected
     }
 

@@ -22,9 +22,11 @@ public enum KioskApp {
                 context.push(LotDetailsScene(session: session, lotID: parts[1]), url: "/lots/\(parts[1])")
             } else if signedIn, parts == ["profile"] || parts == ["profile", "trip"] {
                 context.push(ProfileScene(session: session), url: "/profile")
-                if parts.count == 2 { context.push(FlightScene(), url: "/profile/trip") }
+                if parts.count == 2 {
+                    context.push(FlightScene(language: session.language.eraseToAnyPublisher()), url: "/profile/trip")
+                }
             } else if !parts.isEmpty {
-                context.push(NotFoundScene(path: route), url: route)
+                context.push(session.notFound(route), url: route)
             }
             context.restoresModals { [unowned context] template in
                 guard session.account.value == nil else { return }

@@ -51,6 +51,9 @@ public final class KioskSession {
     /// (``SessionRequest/visitor``) is signed in to, and every change is remembered for
     /// the visitor's other and later sessions.
     public let account: CurrentValueSubject<Account?, Never>
+    /// The language the session's pages speak: at first the one the browser asks for
+    /// (``KioskLanguage/preferred(by:)``); the listings' language switch changes it.
+    public let language: CurrentValueSubject<KioskLanguage, Never>
     /// Every lot, live.
     let lots: AnyPublisher<[Lot], Never>
     /// The auction clock's time, ticking on the session's clock.
@@ -71,6 +74,7 @@ public final class KioskSession {
         accounts = SessionAccounts(
             directory: services.accounts, clock: environment.clock, latency: services.latency,
             work: services.accountWork)
+        language = CurrentValueSubject(KioskLanguage.preferred(by: environment.request))
         let visitor = environment.request.visitor
         let directory = services.accounts
         account = CurrentValueSubject(visitor.flatMap { directory.account(signedInBy: $0) })
@@ -109,6 +113,12 @@ public final class KioskSession {
     /// Names this session in the sign-outs it publishes, so it skips its own.
     private let marker = UUID().uuidString
 
+    /// The not-found page at `path`, in the session's language.
+    func notFound(_ path: String) -> NotFoundScene {
+        NotFoundScene(
+            path: path, texts: language.removeDuplicates().map(\.strings.notFoundPage.viewJSON).eraseToAnyPublisher())
+    }
+
     /// The lot with `id` (nil when there is none), live.
     func lot(_ id: String) -> AnyPublisher<Lot?, Never> {
         AuctionService.lot(id, in: lots)
@@ -119,7 +129,8 @@ public final class KioskSession {
     func startAccountFlow(on context: Context, signingIn: Bool) {
         let account = self.account
         SignupFlow(
-            screens: ContextAccountScreens(context: context, accounts: accounts),
+            screens: ContextAccountScreens(
+                context: context, accounts: accounts, language: language.eraseToAnyPublisher()),
             signedIn: { account.send($0) }
         )
         .start(signingIn: signingIn)

@@ -1,7 +1,7 @@
 import Footlight
 
-/// The live listings: the order control, the lots as a grid or a table, and the
-/// account bar. Opening a lot pushes its details.
+/// The live listings: the order control, the lots as a grid or a table, the account
+/// bar and the language switch. Opening a lot pushes its details.
 public struct ListingsScene: Scene {
     let session: KioskSession
 
@@ -14,11 +14,17 @@ public struct ListingsScene: Scene {
         let open = PassthroughSubject<RowReference, Never>()
         let profile = PassthroughSubject<Void, Never>()
         let signIn = PassthroughSubject<Void, Never>()
+        let choose = PassthroughSubject<RowReference, Never>()
+        let language = session.language.removeDuplicates().eraseToAnyPublisher()
         let director = ListingsDirector(
             lots: session.lots, now: session.now,
             segment: order.map(\.id).eraseToAnyPublisher(), open: open.map(\.id).eraseToAnyPublisher(),
-            formatter: session.services.rowFormatter)
+            language: language, formatter: session.services.rowFormatter)
         let stage = Stage(name: "listings")
+        stage.bindTexts(\.listingsPage, language: language)
+        stage.bind(language.map(LanguageChoice.all(selected:)), to: "languages")
+        // The page's title follows the language (a lot page names its lot; back here, the site).
+        stage.run(language.map { [ClientCommand.setTitle($0.strings.siteName)] })
         stage.bind(director.segments, to: "segments")
         stage.bind(director.layout, to: "layout")
         stage.bind(director.rowChanges, to: "rows")
@@ -27,6 +33,7 @@ public struct ListingsScene: Scene {
         stage.on("open", send: open, options: .oneAtATime)
         stage.on("profile", send: profile, options: .oneAtATime)
         stage.on("signIn", send: signIn, options: .oneAtATime)
+        stage.on("language", send: choose, options: .recoverable)
         let session = self.session
         stage.keep(
             director.selectedLot.sink { id in
@@ -41,6 +48,8 @@ public struct ListingsScene: Scene {
                 }
             })
         stage.keep(signIn.sink { session.startAccountFlow(on: context, signingIn: true) })
+        // An id the kiosk does not speak is ignored: the switch offers only those it does.
+        stage.keep(choose.compactMap { KioskLanguage(tag: $0.id) }.sink { session.language.send($0) })
         return stage
     }
 }

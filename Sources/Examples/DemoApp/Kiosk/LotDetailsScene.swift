@@ -17,14 +17,17 @@ public struct LotDetailsScene: Scene {
         let submit = PassthroughSubject<Void, Never>()
         let back = PassthroughSubject<Void, Never>()
         let services = session.services
+        let language = session.language.removeDuplicates().eraseToAnyPublisher()
         let director = LotDetailsDirector(
             lot: session.lot(lotID), now: session.now,
             account: session.account.map { $0?.email }.eraseToAnyPublisher(), amount: amount.eraseToAnyPublisher(),
             submit: submit.eraseToAnyPublisher(),
             bidding: SessionBidding(
                 service: services.auction, clock: context.environment.clock, latency: services.latency),
-            pastBids: { services.auction.bids(onLot: $0).map(\.amountCents) })
+            pastBids: { services.auction.bids(onLot: $0).map(\.amountCents) },
+            language: language)
         let stage = Stage(name: "lot")
+        stage.bindTexts(\.lotPage, language: language)
         stage.bind(director.details, to: "lot")
         stage.bind(director.amount, to: "amount")
         stage.bind(director.amountError, to: "amountError")
@@ -43,7 +46,7 @@ public struct LotDetailsScene: Scene {
         // and the bid field takes focus when the lot opens.
         stage.run(
             director.details.compactMap { $0?.title }.removeDuplicates()
-                .map { [ClientCommand.setTitle("\($0) · Footlight Auctions")] })
+                .combineLatest(language) { [ClientCommand.setTitle($1.strings.lotPageTitle($0))] })
         stage.run(Just([ClientCommand.focus("#bid-amount")]))
         let session = self.session
         stage.keep(director.needsSignIn.sink { session.startAccountFlow(on: context, signingIn: false) })

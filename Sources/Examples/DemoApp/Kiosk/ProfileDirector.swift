@@ -18,10 +18,12 @@ public final class ProfileDirector {
 
     public init(
         account accountInput: AnyPublisher<Account?, Never>, openWebsite: AnyPublisher<Void, Never>,
-        trip: AnyPublisher<Void, Never>, signOut: AnyPublisher<Void, Never>
+        trip: AnyPublisher<Void, Never>, signOut: AnyPublisher<Void, Never>,
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         let account = accountInput.removeDuplicates().shareLatest()
-        name = account.map { $0?.name ?? "Signed out" }.removeDuplicates().eraseToAnyPublisher()
+        name = account.combineLatest(language) { $0?.name ?? $1.strings.signedOut }.removeDuplicates()
+            .eraseToAnyPublisher()
         email = account.map { $0?.email }.removeDuplicates().eraseToAnyPublisher()
         website = account.map { $0.map { Self.label(of: $0.website) } }.removeDuplicates().eraseToAnyPublisher()
         openURL = openWebsite.withLatestFrom(account) { _, account in account?.website }

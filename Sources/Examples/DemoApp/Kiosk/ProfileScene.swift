@@ -16,8 +16,10 @@ public struct ProfileScene: Scene {
         let back = PassthroughSubject<Void, Never>()
         let director = ProfileDirector(
             account: session.account.eraseToAnyPublisher(), openWebsite: openWebsite.eraseToAnyPublisher(),
-            trip: trip.eraseToAnyPublisher(), signOut: signOut.eraseToAnyPublisher())
+            trip: trip.eraseToAnyPublisher(), signOut: signOut.eraseToAnyPublisher(),
+            language: session.language.eraseToAnyPublisher())
         let stage = Stage(name: "profile")
+        stage.bindTexts(\.profilePage, language: session.language.eraseToAnyPublisher())
         stage.bind(director.name, to: "name")
         stage.bind(director.email, to: "email")
         stage.bind(director.website, to: "website")
@@ -25,9 +27,12 @@ public struct ProfileScene: Scene {
         stage.on("trip", send: trip, options: .oneAtATime)
         stage.on("signOut", send: signOut, options: .oneAtATime)
         stage.on("back", send: back, options: .oneAtATime)
-        let account = session.account
+        let (account, language) = (session.account, session.language)
         stage.keep(director.openURL.sink { context.open(url: $0) })
-        stage.keep(director.showTrip.sink { context.push(FlightScene(), url: "/profile/trip") })
+        stage.keep(
+            director.showTrip.sink {
+                context.push(FlightScene(language: language.eraseToAnyPublisher()), url: "/profile/trip")
+            })
         stage.keep(
             director.signedOut.sink {
                 account.send(nil)

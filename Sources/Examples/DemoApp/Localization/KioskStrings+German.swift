@@ -1,0 +1,151 @@
+extension KioskStrings {
+    /// The kiosk in German (formal address).
+    public static let german = KioskStrings(
+        listingsPage: PageText(
+            .german,
+            [
+                "title": "Angebotene Lose", "hint": "Die Gebote aller Besucher erscheinen, sobald sie abgegeben sind.",
+                "profileOf": "Profil von", "signIn": "Anmelden", "orderLabel": "Reihenfolge der Lose",
+                "languageLabel": "Sprache", "headLot": "Los", "headWork": "Werk", "headBid": "Gebot",
+                "headBids": "Gebote", "headTimeLeft": "Restzeit",
+            ]),
+        lotPage: PageText(
+            .german,
+            [
+                "allLots": "Alle Lose", "noLongerListed": "Dieses Los wird nicht mehr angeboten.", "bids": "Gebote",
+                "timeLeft": "Restzeit", "yourBid": "Ihr Gebot", "atLeast": "Mindestens",
+                "waiting": "Warten auf den Auktionator…",
+            ]),
+        signupPage: PageText(
+            .german,
+            [
+                "title": "Konto anlegen, um mitzubieten", "email": "E-Mail", "password": "Passwort",
+                "submit": "Registrieren", "submitting": "Registrierung läuft…", "haveAccount": "Schon ein Konto?",
+                "signInInstead": "Stattdessen anmelden",
+            ]),
+        signinPage: PageText(
+            .german,
+            [
+                "title": "Anmelden", "email": "E-Mail", "password": "Passwort", "submit": "Anmelden",
+                "submitting": "Anmeldung läuft…", "newHere": "Neu hier?", "createAccount": "Konto anlegen",
+            ]),
+        welcomePage: PageText(
+            .german,
+            [
+                "body": "Sie können jetzt auf jedes offene Los bieten. Ihr Profil finden Sie oben in der Liste.",
+                "continue": "Weiter",
+            ]),
+        profilePage: PageText(
+            .german,
+            [
+                "allLots": "Alle Lose", "email": "E-Mail", "website": "Website", "trip": "Ihre Reise zur Auktion",
+                "signOut": "Abmelden",
+            ]),
+        flightPage: PageText(
+            .german,
+            [
+                "profile": "Profil", "title": "Ihre Reise zur Auktion",
+                "unavailable": "Der Flug kann auf diesem Server nicht angezeigt werden.", "departs": "Abflug",
+                "arrives": "Ankunft",
+            ]),
+        notFoundPage: PageText(
+            .german,
+            [
+                "allLots": "Alle Lose", "title": "Hier ist nichts", "noPage": "Keine Seite unter",
+                "hint": "Vielleicht war es ein Los, das nicht mehr angeboten wird.",
+            ]),
+        siteName: "Footlight Auktionen",
+        lotPageTitle: { "\($0) · Footlight Auktionen" },
+        orderTitle: { order in
+            switch order {
+            case .grid: "Raster"
+            case .leastBids: "Wenigste Gebote"
+            case .mostBids: "Meiste Gebote"
+            case .highestBid: "Höchstes Gebot"
+            case .lowestBid: "Niedrigstes Gebot"
+            case .alphabetical: "Alphabetisch"
+            }
+        },
+        lotNumber: { "Los \($0)" },
+        startingBid: "Startgebot",
+        currentBid: "Aktuelles Gebot",
+        bidCount: { count, digits in
+            switch count {
+            case ..<1: "Keine Gebote"
+            case 1: "1 Gebot"
+            default: "\(digits) Gebote"
+            }
+        },
+        artworkKind: { kind in
+            switch kind {
+            case .seascape: "Seestück"
+            case .landscape: "Landschaft"
+            case .portrait: "Porträt"
+            case .stillLife: "Stillleben"
+            case .abstract: "abstrakt"
+            case .botanical: "Pflanzenstudie"
+            }
+        },
+        artworkAlt: { title, artist, kind in "\(title) von \(artist) (\(kind))" },
+        closed: "Beendet",
+        timeUnits: (day: "T", hour: "Std.", minute: "Min.", second: "s"),
+        youLead: "Sie haben das höchste Gebot.",
+        youWon: "Sie haben dieses Los ersteigert.",
+        closedWithoutBids: "Ohne Gebote beendet.",
+        soldFor: { "Verkauft für \($0)." },
+        placeBid: "Gebot abgeben",
+        placingBid: "Gebot wird abgegeben…",
+        signInToBid: "Zum Bieten anmelden",
+        bidAtLeast: { "Bieten Sie mindestens \($0)." },
+        notAnAmount: "Geben Sie einen Betrag in Dollar ein, etwa 1.250 oder 1.250,00.",
+        tooManyDecimals: "Höchstens zwei Nachkommastellen (Cent).",
+        amountTooLarge: { "Höchstens \($0)." },
+        bidAccepted: { "Ihr Gebot von \($0) ist das höchste." },
+        outbid: { highest, yours in "Sie wurden überboten: Das höchste Gebot ist jetzt \(highest) (Ihres: \(yours))." },
+        bidRefused: { "Gebot nicht abgegeben: \($0)" },
+        bidError: { error, minimum in
+            switch error {
+            case .tooLow?: "Jemand war schneller. Sie können jetzt mindestens \(minimum ?? "mehr") bieten."
+            case .lotClosed?: "Die Auktion dieses Loses ist beendet."
+            case .unknownLot?: "Dieses Los wird nicht mehr angeboten."
+            case .missingBidder?: "Bitte melden Sie sich erneut an."
+            case .notRecorded?: "Die Auktion konnte es nicht speichern. Bitte versuchen Sie es noch einmal."
+            case nil: "Bitte versuchen Sie es noch einmal."
+            }
+        },
+        noBidsYet: "Noch keine Gebote.",
+        oneBid: { "1 Gebot: \($0)." },
+        bidRange: { count, first, last, shown in
+            "\(count) Gebote, von \(first) bis \(last)\(shown.map { " (die letzten \($0) gezeigt)" } ?? "")."
+        },
+        signedOut: "Abgemeldet",
+        tooManyCharacters: { maximum, count in "Höchstens \(maximum) Zeichen (bisher \(count))." },
+        tooFewCharacters: { minimum, count in "Mindestens \(minimum) Zeichen (bisher \(count))." },
+        notAnEmail: "Geben Sie eine E-Mail-Adresse wie name@example.com ein.",
+        welcome: { "Willkommen, \($0)!" },
+        signupFailed: { "Registrierung fehlgeschlagen: \($0)." },
+        signinFailed: { "Anmeldung fehlgeschlagen: \($0)." },
+        accountError: { error in
+            switch error?.reason {
+            case .taken?: "Für diese Adresse gibt es schon ein Konto"
+            case .wrongCredentials?: "E-Mail oder Passwort stimmt nicht"
+            case .unavailable?: "Konten sind gerade nicht erreichbar; bitte versuchen Sie es noch einmal"
+            case .busy?: "Der Kiosk ist ausgelastet; bitte versuchen Sie es gleich noch einmal"
+            case .full?: "Der Kiosk ist voll, leider"
+            case .addressTooLong?: "Die Adresse ist zu lang"
+            case .passwordTooLong?: "Das Passwort ist zu lang"
+            case nil: "Bitte versuchen Sie es noch einmal"
+            }
+        },
+        greeting: { "Willkommen an Bord, \($0)." },
+        flightDuration: { hours, minutes in
+            let hoursText = "\(hours) \(hours == 1 ? "Stunde" : "Stunden")"
+            let minutesText = "\(minutes) \(minutes == 1 ? "Minute" : "Minuten")"
+            return switch (hours, minutes) {
+            case (0, _): minutesText
+            case (_, 0): hoursText
+            default: "\(hoursText), \(minutesText)"
+            }
+        }
+    )
+}

@@ -1,0 +1,142 @@
+"""The kiosk in the visitor's language, in a real browser: a German browser gets German pages
+(its Accept-Language header), and the listings' switch changes every stage's texts and how
+money, counts, times and dates are written."""
+
+import re
+
+from playwright.sync_api import expect
+
+from test_kiosk import dialog, listings, lot_page, open_kiosk  # noqa: F401 (a fixture)
+
+GERMAN_MONEY = re.compile(r"^[0-9]{1,3}(\.[0-9]{3})*,\d\d\u00a0\$$")
+ENGLISH_MONEY = re.compile(r"^\$[0-9]{1,3}(,[0-9]{3})*\.\d\d$")
+
+
+def switch(app, name: str):
+    button = listings(app).get_by_role("button", name=name, exact=True)
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+
+
+def open_lot(app, title: str):
+    listings(app).locator(".lot-open", has_text=title).click()
+    expect(lot_page(app).get_by_role("heading", name=title)).to_be_visible()
+
+
+def back(app, label: str):
+    app.page.get_by_role("button", name=label).click()
+
+
+def check_german_stages(app):
+    """Every kiosk stage a signed-in visitor reaches, in German."""
+    page = listings(app)
+    expect(page.get_by_role("heading", name="Angebotene Lose")).to_be_visible()
+    expect(page.locator("article.kiosk")).to_have_attribute("lang", "de")
+    expect(app.page).to_have_title("Footlight Auktionen")
+    expect(page.get_by_role("button", name="Meiste Gebote")).to_be_visible()
+    first = page.locator(".lot").first
+    expect(first.locator(".lot-number")).to_have_text("Los 1")
+    expect(first.locator(".lot-bid strong")).to_have_text(GERMAN_MONEY)
+    expect(first.locator(".lot-time")).to_have_text(re.compile(r"\d+ (Min\.|Std\.|s|T)"))
+    expect(first.locator(".art")).to_have_attribute("aria-label", re.compile(r" von "))
+
+    open_lot(app, "Night Ferry")
+    lot = lot_page(app)
+    expect(app.page).to_have_title("Night Ferry · Footlight Auktionen")
+    expect(lot.locator("article")).to_have_attribute("lang", "de")
+    expect(lot.locator(".lot-count")).to_have_text(re.compile(r"(Keine Gebote|\d+ Gebote?)$"))
+    expect(lot.locator(".lot-current")).to_have_text(GERMAN_MONEY)
+    amount = lot.get_by_label("Ihr Gebot")
+    amount.press_sequentially("1250.50", delay=60)  # the English way: refused, in German
+    expect(lot.locator(".field-error")).to_have_text("Geben Sie einen Betrag in Dollar ein, etwa 1.250 oder 1.250,00.")
+    amount.fill("")
+    minimum = lot.locator("#bid-hint span").nth(1).inner_text()
+    amount.press_sequentially(minimum.replace("\u00a0$", ""), delay=60)
+    submit = lot.get_by_role("button", name="Gebot abgeben")
+    expect(submit).to_be_enabled()
+    submit.press("Enter")
+    expect(lot.locator(".message")).to_have_text(f"Ihr Gebot von {minimum} ist das höchste.")
+    expect(lot.locator(".standing")).to_have_text("Sie haben das höchste Gebot.")
+    expect(lot.locator(".bid-chart figcaption")).to_contain_text("Gebot")
+    app.screenshot("language-german-lot")
+    back(app, "Alle Lose")
+
+    listings(app).locator(".account-name").click()
+    profile = app.page.locator("section.footlight-stage:has(> .profile)")
+    expect(profile.get_by_role("button", name="Abmelden")).to_be_visible()
+    profile.get_by_role("button", name="Ihre Reise zur Auktion").click()
+    flight = app.page.locator("section.footlight-stage:has(> .flight)")
+    expect(flight.get_by_role("heading", name="Ihre Reise zur Auktion")).to_be_visible()
+    expect(flight.locator(".flight-label").first).to_have_text("Abflug")
+    expect(flight.locator(".flight-duration")).to_contain_text("Stunden")
+    expect(flight.locator(".flight-day").first).to_have_text(re.compile(r"^\w\w\.,? \d+\. \w+\.?$"))
+    back(app, "Profil")
+    back(app, "Alle Lose")
+
+
+def test_a_german_browser_gets_german_pages_and_the_switch_changes_every_stage(open_kiosk):
+    app = open_kiosk(locale="de-DE")
+    page = listings(app)
+    expect(page.get_by_role("heading", name="Angebotene Lose")).to_be_visible()
+    app.screenshot("language-german-listings")
+
+    # Signing in, in German: the dialog, a refusal, then in.
+    page.get_by_role("button", name="Anmelden").click()
+    form = dialog(app, "Anmelden")
+    form.get_by_label("E-Mail").fill("ada@example.com")
+    form.get_by_label("Passwort").fill("not her password")
+    form.get_by_role("button", name="Anmelden").click()
+    expect(form.locator(".message")).to_have_text("Anmeldung fehlgeschlagen: E-Mail oder Passwort stimmt nicht.")
+    form.get_by_label("Passwort").fill("lovelace1843")
+    form.get_by_role("button", name="Anmelden").click()
+    expect(app.page.locator("#footlight-modal")).to_be_hidden()
+    expect(page.locator(".account-name")).to_contain_text("Ada Lovelace")
+
+    check_german_stages(app)
+
+    # The switch: English everywhere, at once on the listings, on every stage after.
+    switch(app, "English")
+    expect(page.get_by_role("heading", name="Lots on offer")).to_be_visible()
+    expect(page.locator("article.kiosk")).to_have_attribute("lang", "en")
+    expect(app.page).to_have_title("Footlight Auctions")
+    expect(page.locator(".lot").first.locator(".lot-bid strong")).to_have_text(ENGLISH_MONEY)
+    expect(page.get_by_role("button", name="Most bids")).to_be_visible()
+    open_lot(app, "Night Ferry")
+    lot = lot_page(app)
+    expect(lot.locator(".lot-current")).to_have_text(ENGLISH_MONEY)
+    expect(lot.locator(".standing")).to_have_text("You have the highest bid.")
+    expect(lot.get_by_label("Your bid")).to_be_visible()
+    back(app, "All lots")
+    listings(app).locator(".account-name").click()
+    profile = app.page.locator("section.footlight-stage:has(> .profile)")
+    profile.get_by_role("button", name="Your trip to the auction").click()
+    flight = app.page.locator("section.footlight-stage:has(> .flight)")
+    expect(flight.locator(".flight-duration")).to_contain_text("hours")
+    back(app, "Profile")
+    back(app, "All lots")
+
+    # And back to German: the switch goes both ways, and the stages follow again.
+    switch(app, "Deutsch")
+    check_german_stages(app)
+    app.screenshot("language-german-again")
+
+
+def test_a_german_link_that_names_nothing_and_the_sign_up_dialog(open_kiosk):
+    lost = open_kiosk("/nowhere", locale="de")
+    expect(lost.page.get_by_role("heading", name="Hier ist nichts")).to_be_visible()
+    lost.page.get_by_role("button", name="Alle Lose").click()
+    expect(listings(lost).get_by_role("heading", name="Angebotene Lose")).to_be_visible()
+
+    app = open_kiosk("/lots/lot-2", locale="de-CH")
+    lot_page(app).get_by_role("button", name="Zum Bieten anmelden").click()
+    form = dialog(app, "Konto anlegen, um mitzubieten")
+    email = form.get_by_label("E-Mail")
+    email.press_sequentially("grace@", delay=40)
+    expect(form.locator("#signup-dialog-email-error")).to_have_text(
+        "Geben Sie eine E-Mail-Adresse wie name@example.com ein.")
+
+
+def test_a_browser_asking_for_another_language_gets_english(open_kiosk):
+    app = open_kiosk(locale="fr-FR")
+    expect(listings(app).get_by_role("heading", name="Lots on offer")).to_be_visible()
+    expect(listings(app).get_by_role("button", name="English", exact=True)).to_have_attribute("aria-pressed", "true")
