@@ -105,8 +105,14 @@ class Server:
         return f"{self.scheme}://127.0.0.1:{self.port}"
 
     def log_tail(self, lines: int = 40) -> str:
+        """The log's last `lines`; for a server that crashed, its crash report from the
+        start (the reason and the crashed thread's frames come first)."""
         with contextlib.suppress(OSError):
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+            log = self.log.read_text(errors="replace").splitlines()
+            starts = [i for i, line in enumerate(log) if "💣" in line or "Fatal error" in line]
+            if starts:
+                return "\n".join(log[starts[0]:starts[0] + 80])
+            return "\n".join(log[-lines:])
         return ""
 
 
@@ -148,7 +154,14 @@ def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "h
             pytest.fail(f"the server printed no address within {START_SECONDS} s (exit status {status}):\n"
                         f"{instance.log_tail()}")
         yield instance
-        assert killed_by_test or process.poll() is None, f"the server exited during the tests:\n{instance.log_tail()}"
+        if not killed_by_test and process.poll() is not None:
+            # Keep the whole log (pytest removes old temporary folders) beside the screenshots.
+            kept = REPO / "artifacts" / "server-logs" / f"{folder.name}.log"
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(OSError):
+                shutil.copyfile(log, kept)
+            pytest.fail(f"the server exited during the tests (status {process.poll()}; log kept at {kept}):\n"
+                        f"{instance.log_tail()}")
     finally:
         if process.poll() is None:
             process.terminate()

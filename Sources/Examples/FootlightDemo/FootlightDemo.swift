@@ -113,10 +113,16 @@ struct FootlightDemo: ParsableCommand {
         case examples
         /// The counter alone (what the server benchmark measures).
         case counter
+        /// The kiosk's stage previews, each at `/previews/<name>` (``KioskPreviews``).
+        case previews
     }
 
-    @Option(help: ArgumentHelp("The app each session runs: auction, examples or counter.", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp("The app each session runs: auction, examples, counter or previews.", visibility: .hidden))
     var app: App = .auction
+
+    @Flag(help: "Print the names of the kiosk's stage previews, one a line, and exit.")
+    var listPreviews = false
 
     func validate() throws {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
@@ -148,6 +154,10 @@ struct FootlightDemo: ParsableCommand {
     }
 
     func run() throws {
+        if listPreviews {
+            for preview in KioskPreviews.all { print(preview.name) }
+            return
+        }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "footlight")
         logger.logLevel = logLevel
@@ -210,6 +220,7 @@ struct FootlightDemo: ParsableCommand {
             }
         case .examples: server = try Server(configuration: configuration, app: ExamplesApp.entry)
         case .counter: server = try Server(configuration: configuration) { _ in [CounterScene.makeStage()] }
+        case .previews: server = try Server(configuration: configuration, app: StagePreview.entry(KioskPreviews.all))
         }
         print(
             "Footlight demo on \(configuration.tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
