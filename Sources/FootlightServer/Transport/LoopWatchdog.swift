@@ -43,7 +43,9 @@ final class LoopWatchdog: Sendable {
             usleep(period)
             for (index, loop) in loops.enumerated() {
                 let state = loop.appState.load(ordering: .sequentiallyConsistent)
-                guard state & 1 == 1 else { continue }
+                // App code running on a loop not handed off already (its new thread may
+                // not have started yet on a loaded machine).
+                guard ServiceLoop.mayHandOff(state) else { continue }
                 guard state == sightings[index].state else {
                     sightings[index] = Sighting(state: state, since: .now, cpu: Self.cpuTime(of: loop.ownerThread))
                     continue

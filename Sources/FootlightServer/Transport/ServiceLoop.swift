@@ -298,13 +298,21 @@ public final class ServiceLoop: @unchecked Sendable {
         appState.compareExchange(expected: turn, desired: turn & ~1, ordering: .sequentiallyConsistent).exchanged
     }
 
+    /// Whether a loop whose app state is `state` may be handed off: app code runs (bit
+    /// 0) and the loop was not handed off already (bit 1). A loop handed off but whose
+    /// new thread has not run yet (a loaded machine) must not be handed off again: two
+    /// threads would then serve one context.
+    package static func mayHandOff(_ state: UInt64) -> Bool {
+        state & 3 == 1
+    }
+
     /// Gives the loop to a fresh thread if the app code that was running at `expected`
     /// still runs (called by the watchdog). The stuck thread finishes its turn and ends.
-    /// Returns whether the loop was handed off.
+    /// Returns whether the loop was handed off; once per turn at most.
     @discardableResult
     package func handOff(expected: UInt64) -> Bool {
         // A stopping loop is not handed off: its context is being destroyed.
-        guard expected & 1 == 1, mailbox.withLock({ $0.alive }) else { return false }
+        guard Self.mayHandOff(expected), mailbox.withLock({ $0.alive }) else { return false }
         guard Self.orphans.add(1, ordering: .relaxed).newValue <= Self.maximumOrphans else {
             Self.orphans.subtract(1, ordering: .relaxed)
             return false

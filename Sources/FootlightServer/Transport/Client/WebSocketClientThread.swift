@@ -11,7 +11,8 @@
 /// }
 /// ```
 package final class WebSocketClientThread: Sendable {
-    private let serviceLoop: ServiceLoop
+    /// The loop and its thread (internal for the hand-off tests).
+    let serviceLoop: ServiceLoop
     // Handed only to work that runs on the service loop's thread, which it is confined to.
     nonisolated(unsafe) private let loop: WebSocketClientLoop
 
