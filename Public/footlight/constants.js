@@ -31,6 +31,7 @@
     OUTLET: 'footlight-outlet',
     MODALS: 'footlight-modal',
     BANNER: 'footlight-banner',
+    TEXTS: 'footlight-texts', // a page's own runtime texts by language (K.text)
     C_STAGE: 'footlight-stage',
     C_BUSY: 'footlight-busy',
     C_OFFLINE: 'footlight-disconnected', // on <html> while not joined
@@ -42,7 +43,7 @@
     STORE_URL: 'footlight.url', // the address the page showed when it was left (none while it shows)
     STORE_PAGE: 'footlight.page', // what the page shows, to rebuild a session the server lost
     HISTORY_DEPTH: 'footlightDepth',
-    // Texts.
+    // Texts, in English (K.text picks the page's own in its language).
     TEXT_RECONNECTING: 'Reconnecting…',
     TEXT_BROKEN: 'This page could not follow the server.',
     TEXT_TAKEN: 'Open in another tab.',
@@ -76,6 +77,22 @@
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;
+
+  /**
+   * The runtime's text `key` (a TEXT_ name) in the language of the stages shown: the `lang` of the
+   * first element in the outlet that has one, else the document's. A page in several languages
+   * gives its own texts in a JSON script, `<script type="application/json" id="footlight-texts">
+   * {"de": {"TEXT_RECONNECTING": "…"}}</script>`; the English text stands for any it lacks, for
+   * unreadable JSON, and with no document (Node).
+   */
+  K.text = (key, doc = globalThis.document) => {
+    const lang = (doc?.querySelector(`#${K.OUTLET} [lang]`) ?? doc?.documentElement)?.lang;
+    try {
+      return JSON.parse(doc?.getElementById(K.TEXTS)?.textContent || '{}')[lang]?.[key] ?? K[key];
+    } catch {
+      return K[key];
+    }
+  };
 
   return K;
 });

@@ -171,7 +171,7 @@
     // Too large for the server: said at the control (which keeps what was typed), never sent.
     el.classList.toggle(K.C_REFUSED, refused);
     if (el.setCustomValidity) {
-      el.setCustomValidity(refused ? K.TEXT_TOO_LARGE : '');
+      el.setCustomValidity(refused ? K.text('TEXT_TOO_LARGE') : '');
       // Not on an email field: Chromium's address check of a value this long blocks the page
       // for seconds (70,000 characters: about 10 s), and reportValidity() runs it.
       if (refused && el.type !== 'email') el.reportValidity();

@@ -300,10 +300,10 @@
     joined = false;
     clearInterval(pinger);
     flushAck(); // only stops its timer: not joined, nothing is sent
-    if (code === K.CLOSE_TAKEN_OVER) return banner(K.TEXT_TAKEN, true);
+    if (code === K.CLOSE_TAKEN_OVER) return banner(K.text('TEXT_TAKEN'), true);
     if (code === K.CLOSE_ENDED) {
       store(K.STORE_TOKEN, null);
-      return banner(K.TEXT_ENDED, true);
+      return banner(K.text('TEXT_ENDED'), true);
     }
     // The app ended the session (a sign-out in another tab): a new one, here, now.
     if (code === K.CLOSE_START_OVER) {
@@ -313,8 +313,8 @@
       tries = 0;
       return dial();
     }
-    if (broken) return banner(K.TEXT_BROKEN, true);
-    banner(K.TEXT_RECONNECTING);
+    if (broken) return banner(K.text('TEXT_BROKEN'), true);
+    banner(K.text('TEXT_RECONNECTING'));
     // After `bye` the server closes with 1001: it is restarting, do not rush it.
     if (code === K.CLOSE_GOING_AWAY) tries = Math.max(tries, K.BYE_TRIES);
     if (dialAgain && code !== K.CLOSE_GOING_AWAY) {
@@ -355,7 +355,7 @@
       dirty = false;
       if (notSent) hooks.notSent(session.lost);
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
-      banner(notSent ? K.TEXT_NOT_SENT : '', false, true);
+      banner(notSent ? K.text('TEXT_NOT_SENT') : '', false, true);
       again.forEach(send);
     } else if (type === K.ACK) {
       consume(message[K.N]);
@@ -406,7 +406,7 @@
     if (!el) return;
     el.hidden = false; // an empty live region stays in the page, so screen readers hear it change
     el.textContent = text;
-    if (reload) el.append(' ', Object.assign(document.createElement('a'), { href: '', textContent: K.TEXT_RELOAD }));
+    if (reload) el.append(' ', Object.assign(document.createElement('a'), { href: '', textContent: K.text('TEXT_RELOAD') }));
   }
 
   /**

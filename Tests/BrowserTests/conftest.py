@@ -357,10 +357,11 @@ def through(kiosk):
 
 @pytest.fixture
 def visit(open_app):
-    """visit(proxy, path="/") → (App, Frames): the kiosk through `proxy`, frames recorded from the start."""
+    """visit(proxy, path="/", clock=False, locale=None) → (App, Frames): the kiosk through `proxy`,
+    frames recorded from the start."""
 
-    def open_page(proxy: Proxy, path: str = "/", clock: bool = False):
-        app = open_app(base=proxy.url, path=None, root_stages=("listings",))
+    def open_page(proxy: Proxy, path: str = "/", clock: bool = False, locale: str | None = None):
+        app = open_app(base=proxy.url, path=None, root_stages=("listings",), locale=locale)
         frames = Frames(app.page)
         if clock:
             app.page.clock.install()

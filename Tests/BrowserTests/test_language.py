@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_kiosk import dialog, listings, lot_page, open_kiosk  # noqa: F401 (a fixture)
+from test_kiosk import FAILED_HANDSHAKE, dialog, listings, lot_page, open_kiosk  # noqa: F401 (a fixture)
 
 GERMAN_MONEY = re.compile(r"^[0-9]{1,3}(\.[0-9]{3})*,\d\d\u00a0\$$")
 ENGLISH_MONEY = re.compile(r"^\$[0-9]{1,3}(,[0-9]{3})*\.\d\d$")
@@ -140,3 +140,37 @@ def test_a_browser_asking_for_another_language_gets_english(open_kiosk):
     app = open_kiosk(locale="fr-FR")
     expect(listings(app).get_by_role("heading", name="Lots on offer")).to_be_visible()
     expect(listings(app).get_by_role("button", name="English", exact=True)).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_choice_holds_after_a_reload_and_in_a_new_tab(open_kiosk):
+    app = open_kiosk(locale="de-DE")
+    switch(app, "English")
+    app.wait_settled()
+    app.page.reload()
+    app.wait_joined(("listings",))
+    expect(listings(app).get_by_role("heading", name="Lots on offer")).to_be_visible()
+    expect(listings(app).get_by_role("button", name="English", exact=True)).to_have_attribute("aria-pressed", "true")
+    # A new tab of the same browser (its visitor cookie) opens in English too.
+    tab = app.page.context.new_page()
+    tab.goto(app.base + "/lots/lot-6")
+    expect(tab.get_by_role("button", name="All lots")).to_be_visible()
+    expect(tab).to_have_title("Night Ferry · Footlight Auctions")
+
+
+def test_the_runtime_speaks_the_pages_language_offline_too(through, visit):
+    """The banner's texts come from the page (#footlight-texts), in the shown stages' language:
+    they are needed most when the server cannot be reached."""
+    proxy = through(0.0)
+    app, _ = visit(proxy, "/lots/lot-5", locale="de-DE")
+    app.allow_errors(FAILED_HANDSHAKE)
+    own = app.page.evaluate("() => JSON.parse(document.getElementById('footlight-texts').textContent).de")
+    runtime = app.page.evaluate("() => Object.keys(FootlightConstants).filter((k) => k.startsWith('TEXT_'))")
+    assert sorted(own) == sorted(runtime), "the page gives every runtime text in German"
+    proxy.up = False
+    assert proxy.cut() >= 1
+    banner = app.page.locator("#footlight-banner")
+    expect(banner).to_have_text("Verbindung wird wiederhergestellt…")
+    proxy.up = True
+    app.page.evaluate("dispatchEvent(new Event('online'))")
+    app.wait_for("(s) => s.joined && s.unacknowledged === 0")
+    expect(banner).to_be_empty()

@@ -64,6 +64,23 @@ describe('constants', () => {
       assert.equal(K[name.toUpperCase()], name);
     }
   });
+
+  test("the runtime's texts follow the shown stages' language when the page gives its own", () => {
+    /** A document whose first stage speaks `stageLang` (null: none says), with `texts` as the page's script. */
+    const page = (stageLang, texts, documentLang = 'en') => ({
+      documentElement: { lang: documentLang },
+      querySelector: (selector) => (selector === '#footlight-outlet [lang]' && stageLang ? { lang: stageLang } : null),
+      getElementById: (id) => (id === 'footlight-texts' && texts !== null ? { textContent: texts } : null),
+    });
+    const german = JSON.stringify({ de: { TEXT_RECONNECTING: 'Verbindung wird wiederhergestellt…' } });
+    assert.equal(K.text('TEXT_RECONNECTING', page('de', german)), 'Verbindung wird wiederhergestellt…');
+    assert.equal(K.text('TEXT_RECONNECTING', page(null, german, 'de')), 'Verbindung wird wiederhergestellt…');
+    assert.equal(K.text('TEXT_RECONNECTING', page('en', german)), 'Reconnecting…');
+    assert.equal(K.text('TEXT_ENDED', page('de', german)), 'Session ended.', 'a text the page lacks');
+    assert.equal(K.text('TEXT_RECONNECTING', page('de', '{not json')), 'Reconnecting…');
+    assert.equal(K.text('TEXT_RECONNECTING', page('de', null)), 'Reconnecting…');
+    assert.equal(K.text('TEXT_RECONNECTING', undefined), 'Reconnecting…', 'no document (Node)');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -209,7 +209,8 @@ struct FootlightDemo: ParsableCommand {
                 logger: logger)
             logger.info("the auction's lots and bids are in \(ledger.location)")
             let services = KioskServices(
-                auction: auction, accounts: AccountDirectory(database: database), accountWork: BlockingWork(),
+                auction: auction, accounts: AccountDirectory(database: database),
+                languages: VisitorLanguages(database: database, logger: logger), accountWork: BlockingWork(),
                 pubSub: pubSub, logger: logger)
             server = try Server(configuration: configuration, app: KioskApp.entry(services))
             if simulatedBidder {

@@ -220,7 +220,8 @@ import Testing
     func session(_ database: KioskDatabase, _ request: SessionRequest) -> KioskSession {
         let services = KioskServices(
             auction: AuctionService(lots: [], clock: ManualAuctionClock()),
-            accounts: AccountDirectory(database: database, cost: .minimal))
+            accounts: AccountDirectory(database: database, cost: .minimal),
+            languages: VisitorLanguages(database: database))
         return KioskSession(
             services: services,
             environment: SessionEnvironment(executor: DispatchQueue(label: "session"), request: request))
@@ -278,6 +279,35 @@ import Testing
         #expect(startedOver.withLock { $0 } == ["other tab: signed out in another tab"])
         #expect(services.accounts.account(signedInBy: VisitorID(rawValue: "v2")) == ada)
         withExtendedLifetime((otherTab, anonymous, signedOutTab)) {}
+    }
+
+    @Test("A visitor's language carries to their next sessions, over what the browser asks for, and across reopening")
+    func languageBelongsToTheVisitor() throws {
+        let directory = KioskStoreTests.DataDirectory()
+        let german = ["accept-language": "de-DE,de;q=0.9"]
+        let visitor = SessionRequest(visitor: VisitorID(rawValue: "visitor-1"), headers: german)
+        var database = try KioskDatabase(directory: directory.path)
+        let first = session(database, visitor)
+        #expect(first.language.value == .german, "the browser's language at first")
+        first.language.send(.english)
+        #expect(session(database, visitor).language.value == .english, "a reload, a new tab")
+        let other = SessionRequest(visitor: VisitorID(rawValue: "visitor-2"), headers: german)
+        #expect(session(database, other).language.value == .german, "another visitor's browser decides for them")
+        #expect(session(database, SessionRequest(headers: german)).language.value == .german, "no visitor: the browser")
+        database = try KioskDatabase(directory: directory.path)
+        let afterRestart = session(database, visitor)
+        #expect(afterRestart.language.value == .english)
+        afterRestart.language.send(.german)
+        #expect(session(database, visitor).language.value == .german)
+    }
+
+    @Test("Remembered languages are bounded: past the limit the oldest choices are forgotten")
+    func boundedLanguages() {
+        let languages = VisitorLanguages(capacity: 3)
+        for index in 0..<5 { languages.remember(.german, for: VisitorID(rawValue: "v\(index)")) }
+        #expect(languages.count == 3)
+        #expect(languages.language(of: VisitorID(rawValue: "v0")) == nil)
+        #expect(languages.language(of: VisitorID(rawValue: "v4")) == .german)
     }
 
     @Test("Remembered sign-ins are bounded: past the limit the oldest are forgotten")

@@ -10,6 +10,8 @@ public struct KioskServices: Sendable {
     public let auction: AuctionService
     /// Every account.
     public let accounts: AccountDirectory
+    /// The language each visitor chose.
+    public let languages: VisitorLanguages
     /// How often "time left" is recomputed.
     public let tick: Duration
     /// How long a bid or a sign-in takes to answer (a simulated network round trip).
@@ -24,15 +26,18 @@ public struct KioskServices: Sendable {
     public let pubSub: any PubSub
     let logger: Logger
 
-    /// The default accounts are throwaway ones, in memory (tests, benchmarks); the
-    /// demo server passes its database's, and its Redis pub/sub when it has one.
+    /// The default accounts and languages are throwaway ones, in memory (tests,
+    /// benchmarks); the demo server passes its database's, and its Redis pub/sub when it
+    /// has one.
     public init(
         auction: AuctionService, accounts: AccountDirectory = AccountDirectory(cost: .minimal),
-        accountWork: BlockingWork? = nil, tick: Duration = .seconds(1), latency: Duration = .milliseconds(300),
-        pubSub: any PubSub = LocalPubSub(), logger: Logger = Logger(label: "footlight.kiosk")
+        languages: VisitorLanguages = VisitorLanguages(), accountWork: BlockingWork? = nil,
+        tick: Duration = .seconds(1), latency: Duration = .milliseconds(300), pubSub: any PubSub = LocalPubSub(),
+        logger: Logger = Logger(label: "footlight.kiosk")
     ) {
         self.auction = auction
         self.accounts = accounts
+        self.languages = languages
         self.accountWork = accountWork
         self.tick = tick
         self.latency = latency
@@ -51,8 +56,10 @@ public final class KioskSession {
     /// (``SessionRequest/visitor``) is signed in to, and every change is remembered for
     /// the visitor's other and later sessions.
     public let account: CurrentValueSubject<Account?, Never>
-    /// The language the session's pages speak: at first the one the browser asks for
-    /// (``KioskLanguage/preferred(by:)``); the listings' language switch changes it.
+    /// The language the session's pages speak: at first the one the visitor chose last
+    /// (``VisitorLanguages``), else the one the browser asks for
+    /// (``KioskLanguage/preferred(by:)``); the listings' language switch changes it, and
+    /// the change is remembered for the visitor's other and later sessions.
     public let language: CurrentValueSubject<KioskLanguage, Never>
     /// Every lot, live.
     let lots: AnyPublisher<[Lot], Never>
@@ -74,8 +81,13 @@ public final class KioskSession {
         accounts = SessionAccounts(
             directory: services.accounts, clock: environment.clock, latency: services.latency,
             work: services.accountWork)
-        language = CurrentValueSubject(KioskLanguage.preferred(by: environment.request))
         let visitor = environment.request.visitor
+        let languages = services.languages
+        language = CurrentValueSubject(
+            visitor.flatMap { languages.language(of: $0) } ?? KioskLanguage.preferred(by: environment.request))
+        choosing = language.dropFirst().removeDuplicates().sink { language in
+            if let visitor { languages.remember(language, for: visitor) }
+        }
         let directory = services.accounts
         account = CurrentValueSubject(visitor.flatMap { directory.account(signedInBy: $0) })
         let topic = visitor.map { "signed-out/\($0.rawValue)" }
@@ -108,6 +120,8 @@ public final class KioskSession {
     /// Writes the sign-ins and sign-outs down for the visitor, and tells the visitor's
     /// other sessions of a sign-out.
     private var remembering: AnyCancellable?
+    /// Writes the language choices down for the visitor.
+    private var choosing: AnyCancellable?
     /// The visitor's sign-outs in other sessions.
     private var signOuts: PubSubSubscription?
     /// Names this session in the sign-outs it publishes, so it skips its own.

@@ -129,6 +129,15 @@ public final class KioskDatabase: Sendable {
                             ORDER BY sequence DESC LIMIT 1)
                     """)
         }
+        migrator.registerMigration("v4: visitors' languages") { db in
+            try db.create(table: "visitorLanguage") { table in
+                // The visitor's id from their signed cookie (VisitorID).
+                table.primaryKey("visitor", .text)
+                // KioskLanguage's tag: "en", "de".
+                table.column("language", .text).notNull()
+                table.column("chosenAt", .double).notNull().indexed()
+            }
+        }
         return migrator
     }
 
