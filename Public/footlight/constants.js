@@ -83,10 +83,11 @@
    * first element in the outlet that has one, else the document's. A page in several languages
    * gives its own texts in a JSON script, `<script type="application/json" id="footlight-texts">
    * {"de": {"TEXT_RECONNECTING": "…"}}</script>`; the English text stands for any it lacks, for
-   * unreadable JSON, and with no document (Node).
+   * unreadable JSON, and with no document (Node). `K.lang` is that language ('' when none says).
    */
+  K.lang = (doc = globalThis.document) => (doc?.querySelector(`#${K.OUTLET} [lang]`) ?? doc?.documentElement)?.lang || '';
   K.text = (key, doc = globalThis.document) => {
-    const lang = (doc?.querySelector(`#${K.OUTLET} [lang]`) ?? doc?.documentElement)?.lang;
+    const lang = K.lang(doc);
     try {
       return JSON.parse(doc?.getElementById(K.TEXTS)?.textContent || '{}')[lang]?.[key] ?? K[key];
     } catch {

@@ -405,6 +405,7 @@
     const el = document.getElementById(K.BANNER);
     if (!el) return;
     el.hidden = false; // an empty live region stays in the page, so screen readers hear it change
+    el.lang = K.lang(); // the banner sits outside the stages: it says which language it speaks
     el.textContent = text;
     if (reload) el.append(' ', Object.assign(document.createElement('a'), { href: '', textContent: K.text('TEXT_RELOAD') }));
   }

@@ -6,7 +6,8 @@
 ///
 /// Reading never fails: an entry that is not a language range with an optional
 /// quality is skipped, and so is everything past the first ``maximumRanges`` entries
-/// or ``maximumLength`` bytes, so a hostile header costs little.
+/// or ``maximumLength`` bytes (an entry cut there is dropped), so a hostile header costs
+/// little.
 public struct AcceptLanguage: Sendable, Equatable {
     /// One entry: a language range and its quality.
     public struct Range: Sendable, Equatable {
@@ -31,7 +32,11 @@ public struct AcceptLanguage: Sendable, Equatable {
     public init(_ header: String?) {
         var acceptable: [Range] = []
         var refused: [String] = []
-        let text = header.map { String(decoding: $0.utf8.prefix(Self.maximumLength), as: UTF8.self) } ?? ""
+        var text = header.map { String(decoding: $0.utf8.prefix(Self.maximumLength), as: UTF8.self) } ?? ""
+        if let header, header.utf8.count > Self.maximumLength {
+            // The last entry was cut ("en;q=0.8" to "en;q=0"): it counts for nothing.
+            text = text.lastIndex(of: ",").map { String(text[..<$0]) } ?? ""
+        }
         for entry in text.split(separator: ",", omittingEmptySubsequences: true).prefix(Self.maximumRanges) {
             guard let range = Self.range(entry) else { continue }
             if range.quality > 0 { acceptable.append(range) } else { refused.append(range.tag) }
@@ -47,9 +52,9 @@ public struct AcceptLanguage: Sendable, Equatable {
     /// The first of `supported` (tags such as "en", "de", "pt-BR") that the best range
     /// takes, trying ranges best first; nil when the header takes none of them.
     ///
-    /// A range takes a tag equal to it or to a shortening of it ("de-AT" takes "de"),
-    /// or a tag that extends it ("en" takes "en-GB"); "*" takes the first tag the
-    /// header does not refuse. Case is ignored.
+    /// A range takes a tag equal to it or to a shortening of it ("de-AT" takes "de",
+    /// unless the header refuses "de"), or a tag that extends it ("en" takes "en-GB");
+    /// "*" takes the first tag the header does not refuse. Case is ignored.
     public func bestMatch(among supported: [String]) -> String? {
         let tags = supported.map { (tag: $0, lowered: $0.lowercased()) }
         for range in ranges {
@@ -61,7 +66,10 @@ public struct AcceptLanguage: Sendable, Equatable {
             }
             var prefix = Substring(range.tag)
             while !prefix.isEmpty {
-                if let tag = tags.first(where: { $0.lowered == prefix }) { return tag.tag }
+                // A shortening the header refuses ("de-CH, de;q=0") is not taken.
+                if let tag = tags.first(where: { $0.lowered == prefix }), !refused.contains(String(prefix)) {
+                    return tag.tag
+                }
                 guard let dash = prefix.lastIndex(of: "-") else { break }
                 prefix = prefix[..<dash]
             }

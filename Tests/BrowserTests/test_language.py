@@ -47,8 +47,8 @@ def check_german_stages(app):
     expect(lot.locator(".lot-count")).to_have_text(re.compile(r"(Keine Gebote|\d+ Gebote?)$"))
     expect(lot.locator(".lot-current")).to_have_text(GERMAN_MONEY)
     amount = lot.get_by_label("Ihr Gebot")
-    amount.press_sequentially("1250.50", delay=60)  # the English way: refused, in German
-    expect(lot.locator(".field-error")).to_have_text("Geben Sie einen Betrag in Dollar ein, etwa 1.250 oder 1.250,00.")
+    amount.press_sequentially("1.250,505", delay=60)  # three decimals: refused, in German
+    expect(lot.locator(".field-error")).to_have_text("Höchstens zwei Nachkommastellen (Cent).")
     amount.fill("")
     minimum = lot.locator("#bid-hint span").nth(1).inner_text()
     amount.press_sequentially(minimum.replace("\u00a0$", ""), delay=60)
@@ -170,6 +170,7 @@ def test_the_runtime_speaks_the_pages_language_offline_too(through, visit):
     assert proxy.cut() >= 1
     banner = app.page.locator("#footlight-banner")
     expect(banner).to_have_text("Verbindung wird wiederhergestellt…")
+    expect(banner).to_have_attribute("lang", "de")
     proxy.up = True
     app.page.evaluate("dispatchEvent(new Event('online'))")
     app.wait_for("(s) => s.joined && s.unacknowledged === 0")

@@ -63,12 +63,20 @@ def test_a_changed_look_fails_with_a_diff_and_noise_does_not(shoot, tmp_path):
     # Another state of the same template is a different look: the comparison fails and
     # saves the screenshot and the diff.
     closed = shoot("lot-closed")
+    assert Image.open(io.BytesIO(closed)).size == Image.open(GOLDENS / "lot.png").size, "pick two of one size"
     comparison = golden.compare(closed, GOLDENS / "lot.png", tmp_path, "lot-as-closed")
-    assert comparison.problem is not None and comparison.differing > 0
+    assert comparison.problem is not None and comparison.differing > golden.PIXEL_TOLERANCE
     assert (tmp_path / "lot-as-closed.actual.png").exists()
     diff = Image.open(tmp_path / "lot-as-closed.diff.png")
-    assert diff.size == Image.open(GOLDENS / "lot.png").size
     assert (220, 0, 0) in {color for _, color in diff.convert("RGB").getcolors(maxcolors=1 << 24)}
+
+    # One short label gone (painted over in its card's white) is a different look too.
+    image = Image.open(GOLDENS / "lot.png").convert("RGB")
+    label = image.copy()
+    label.paste((255, 255, 255), (543, 420, 600, 436))  # most of "Starting bid" above the amount
+    missing = io.BytesIO()
+    label.save(missing, format="PNG")
+    assert golden.compare(missing.getvalue(), GOLDENS / "lot.png", tmp_path, "lot-label").problem is not None
 
     # The golden itself with a few pixels off by a little, and a handful off by a lot,
     # still matches: the tolerance absorbs anti-aliasing.

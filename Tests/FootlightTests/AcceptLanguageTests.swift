@@ -33,6 +33,7 @@ import Testing
         #expect(AcceptLanguage("de;q=0, en;q=0").bestMatch(among: ["en", "de"]) == nil)
         #expect(AcceptLanguage("en;q=0, *").bestMatch(among: ["en", "de"]) == "de")
         #expect(AcceptLanguage("*;q=0").bestMatch(among: ["en", "de"]) == nil)
+        #expect(AcceptLanguage("de-CH, de;q=0, en;q=0.5").bestMatch(among: ["en", "de"]) == "en")
     }
 
     @Test(
@@ -52,6 +53,11 @@ import Testing
         #expect(AcceptLanguage(many).bestMatch(among: ["de"]) == nil)
         let long = String(repeating: " ", count: 2_000) + "de"
         #expect(AcceptLanguage(long).ranges.isEmpty)
+        // An entry cut at the limit is dropped, not read as what is left of it.
+        let cut = String(repeating: " ", count: 1_014) + "fr, en;q=0.8"
+        #expect(cut.utf8.count > 1_024)
+        #expect(AcceptLanguage(cut).ranges.map(\.tag) == ["fr"])
+        #expect(AcceptLanguage(cut).refused.isEmpty)
         let invalidUTF8Safe = AcceptLanguage("dé, en")
         #expect(invalidUTF8Safe.ranges.map(\.tag) == ["en"])
     }

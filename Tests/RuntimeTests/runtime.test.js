@@ -80,6 +80,8 @@ describe('constants', () => {
     assert.equal(K.text('TEXT_RECONNECTING', page('de', '{not json')), 'Reconnecting…');
     assert.equal(K.text('TEXT_RECONNECTING', page('de', null)), 'Reconnecting…');
     assert.equal(K.text('TEXT_RECONNECTING', undefined), 'Reconnecting…', 'no document (Node)');
+    assert.equal(K.lang(page('de', german)), 'de');
+    assert.equal(K.lang(page(null, german, '')), '');
   });
 });
 

@@ -153,9 +153,14 @@ public final class ServiceLoop: @unchecked Sendable {
 
     /// Whether the caller runs on this loop's owner thread (and the loop has not been
     /// handed off from under it).
+    ///
+    /// The hand-off bit is read first: a new owner names itself before it clears the
+    /// bit, so a thread that finds the bit clear and then its own id still owns the loop.
+    /// (Read the other way round, the old owner could see its id, then the new owner's
+    /// cleared bit, and go on serving beside it.)
     public var inLoop: Bool {
-        threadID.load(ordering: .sequentiallyConsistent) == UInt(pthread_self())
-            && appState.load(ordering: .sequentiallyConsistent) & 2 == 0
+        appState.load(ordering: .sequentiallyConsistent) & 2 == 0
+            && threadID.load(ordering: .sequentiallyConsistent) == UInt(pthread_self())
     }
 
     /// Traps in debug builds when called off the loop thread: the guard that keeps

@@ -64,15 +64,14 @@ public final class ContextAccountScreens: AccountFlowScreens {
     private let context: Context
     private let accounts: any AccountService
     private let modal: Bool
-    private let language: AnyPublisher<KioskLanguage, Never>?
+    private let language: AnyPublisher<KioskLanguage, Never>
     /// Whether this flow has a modal showing.
     private var presenting = false
 
-    /// Screens on `context`; `language` is the session's (nil: English, and templates
-    /// with their texts written in).
+    /// Screens on `context`, in the session's `language`.
     public init(
         context: Context, accounts: any AccountService, modal: Bool = true,
-        language: AnyPublisher<KioskLanguage, Never>? = nil
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         self.context = context
         self.accounts = accounts
@@ -93,7 +92,7 @@ public final class ContextAccountScreens: AccountFlowScreens {
         show(
             SigninScene(
                 accounts: accounts, signedIn: signedIn, signUpInstead: signUpInstead,
-                language: language ?? Just(.fallback).eraseToAnyPublisher()))
+                language: language))
     }
 
     public func showWelcome(name: String, continued: @escaping () -> Void) {
@@ -122,11 +121,12 @@ public final class ContextAccountScreens: AccountFlowScreens {
 public struct WelcomeScene: Scene {
     let name: String
     let continued: () -> Void
-    let language: AnyPublisher<KioskLanguage, Never>?
+    let language: AnyPublisher<KioskLanguage, Never>
 
-    /// Greets `name` in `language` (nil: English, a template with its texts written in).
+    /// Greets `name` in `language`.
     public init(
-        name: String, continued: @escaping () -> Void, language: AnyPublisher<KioskLanguage, Never>? = nil
+        name: String, continued: @escaping () -> Void,
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         self.name = name
         self.continued = continued
@@ -137,9 +137,8 @@ public struct WelcomeScene: Scene {
         let proceed = PassthroughSubject<Void, Never>()
         let stage = Stage(name: "welcome")
         let name = self.name
-        let language = self.language ?? Just(.fallback).eraseToAnyPublisher()
         stage.bind(language.removeDuplicates().map { $0.strings.greeting(name) }, to: "greeting")
-        if self.language != nil { stage.bindTexts(\.welcomePage, language: language) }
+        stage.bindTexts(\.welcomePage, language: language)
         let continued = self.continued
         stage.keep(proceed.sink { continued() })
         stage.on("continue", send: proceed, options: .oneAtATime)

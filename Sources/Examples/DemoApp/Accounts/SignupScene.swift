@@ -9,13 +9,14 @@ public struct SignupScene: Scene {
     let signInInstead: (() -> Void)?
     /// The template: "signup" (a card on the page) or "signup-dialog" (a modal).
     let template: String
-    /// The session's language; nil: English, and a template with its texts written in.
-    let language: AnyPublisher<KioskLanguage, Never>?
+    /// The session's language (the texts of the `signup-dialog` template, bound to `t`,
+    /// and the Director's messages).
+    let language: AnyPublisher<KioskLanguage, Never>
 
     public init(
         accounts: any AccountService, signedUp: @escaping (Account) -> Void = { _ in },
         signInInstead: (() -> Void)? = nil, template: String = "signup",
-        language: AnyPublisher<KioskLanguage, Never>? = nil
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
     ) {
         self.language = language
         self.accounts = accounts
@@ -31,9 +32,9 @@ public struct SignupScene: Scene {
         let director = SignupDirector(
             email: email.eraseToAnyPublisher(), password: password.eraseToAnyPublisher(),
             submit: submit.eraseToAnyPublisher(), accounts: accounts,
-            language: language ?? Just(.fallback).eraseToAnyPublisher())
+            language: language)
         let stage = Stage(name: template)
-        if let language { stage.bindTexts(\.signupPage, language: language) }
+        stage.bindTexts(\.signupPage, language: language)
         stage.bind(director.email, to: "email")
         stage.bind(director.password, to: "password")
         stage.bind(director.emailError, to: "emailError")

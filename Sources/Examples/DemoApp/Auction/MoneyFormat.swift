@@ -28,6 +28,12 @@ public enum MoneyFormat {
     /// optional "$" before or after, thousands separators in the right places ("1,250";
     /// "1.250" in German), and up to two decimals ("1250.5"; "1250,5"). Spaces around
     /// it are ignored.
+    ///
+    /// The other language's decimal point is read too when it cannot be a thousands
+    /// separator: a lone "." or "," with one or two digits after it ("1250.50" in a
+    /// German session, as a phone's keypad for another region types it; "12,50" in an
+    /// English one). With three digits after it, it separates thousands, as the
+    /// language writes them.
     public static func parse(_ text: String, in language: KioskLanguage = .fallback) throws(MoneyParseError) -> Int {
         var body = Substring(text).trimmingSpaces
         if body.first == "$" {
@@ -35,12 +41,18 @@ public enum MoneyFormat {
         } else if body.last == "$" {
             body = body.dropLast().trimmingSpaces
         }
-        let parts = body.split(separator: language.decimalSeparator, maxSplits: 1, omittingEmptySubsequences: false)
+        var (decimal, grouping) = (language.decimalSeparator, language.groupingSeparator)
+        if !body.contains(decimal), body.count(where: { $0 == grouping }) == 1,
+            let lone = body.lastIndex(of: grouping), (1...2).contains(body[body.index(after: lone)...].count)
+        {
+            swap(&decimal, &grouping)
+        }
+        let parts = body.split(separator: decimal, maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty else { throw .notAnAmount }
         let fraction = parts.count > 1 ? parts[1] : ""
         guard fraction.allSatisfy(\.isASCIIDigit) else { throw .notAnAmount }
         guard fraction.count <= 2 else { throw .tooManyDecimals }
-        let digits = try wholeDigits(whole, grouping: language.groupingSeparator)
+        let digits = try wholeDigits(whole, grouping: grouping)
         guard digits.count <= 8 else { throw .tooLarge }
         guard let dollars = Int(digits), let cents = Int(fraction.padding(toTwo: "0")) else { throw .notAnAmount }
         let total = dollars * 100 + cents

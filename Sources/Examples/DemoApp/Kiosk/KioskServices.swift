@@ -59,7 +59,8 @@ public final class KioskSession {
     /// The language the session's pages speak: at first the one the visitor chose last
     /// (``VisitorLanguages``), else the one the browser asks for
     /// (``KioskLanguage/preferred(by:)``); the listings' language switch changes it, and
-    /// the change is remembered for the visitor's other and later sessions.
+    /// the change is remembered for the visitor's later sessions (tabs already open keep
+    /// theirs).
     public let language: CurrentValueSubject<KioskLanguage, Never>
     /// Every lot, live.
     let lots: AnyPublisher<[Lot], Never>
