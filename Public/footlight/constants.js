@@ -42,6 +42,7 @@
     STORE_EVENTS: 'footlight.events', // the unacknowledged events, kept across a reload
     STORE_URL: 'footlight.url', // the address the page showed when it was left (none while it shows)
     STORE_PAGE: 'footlight.page', // what the page shows, to rebuild a session the server lost
+    STORE_LANG: 'footlight.lang', // the stages' language, for the banner of a reload that finds no server
     HISTORY_DEPTH: 'footlightDepth',
     // Texts, in English (K.text picks the page's own in its language).
     TEXT_RECONNECTING: 'Reconnecting…',
@@ -79,15 +80,16 @@
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;
 
   /**
-   * The runtime's text `key` (a TEXT_ name) in the language of the stages shown: the `lang` of the
-   * first element in the outlet that has one, else the document's. A page in several languages
+   * The runtime's text `key` (a TEXT_ name) in `lang`, by default the language of the stages shown
+   * (`K.lang`: the `lang` of the first element in the outlet that has one, else the one `kept` from
+   * an earlier look, else the document's). A page in several languages
    * gives its own texts in a JSON script, `<script type="application/json" id="footlight-texts">
    * {"de": {"TEXT_RECONNECTING": "…"}}</script>`; the English text stands for any it lacks, for
    * unreadable JSON, and with no document (Node). `K.lang` is that language ('' when none says).
    */
-  K.lang = (doc = globalThis.document) => (doc?.querySelector(`#${K.OUTLET} [lang]`) ?? doc?.documentElement)?.lang || '';
-  K.text = (key, doc = globalThis.document) => {
-    const lang = K.lang(doc);
+  K.lang = (doc = globalThis.document, kept = '') =>
+    doc?.querySelector(`#${K.OUTLET} [lang]`)?.lang || kept || doc?.documentElement?.lang || '';
+  K.text = (key, lang = K.lang(), doc = globalThis.document) => {
     try {
       return JSON.parse(doc?.getElementById(K.TEXTS)?.textContent || '{}')[lang]?.[key] ?? K[key];
     } catch {

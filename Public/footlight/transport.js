@@ -300,10 +300,10 @@
     joined = false;
     clearInterval(pinger);
     flushAck(); // only stops its timer: not joined, nothing is sent
-    if (code === K.CLOSE_TAKEN_OVER) return banner(K.text('TEXT_TAKEN'), true);
+    if (code === K.CLOSE_TAKEN_OVER) return banner('TEXT_TAKEN', true);
     if (code === K.CLOSE_ENDED) {
       store(K.STORE_TOKEN, null);
-      return banner(K.text('TEXT_ENDED'), true);
+      return banner('TEXT_ENDED', true);
     }
     // The app ended the session (a sign-out in another tab): a new one, here, now.
     if (code === K.CLOSE_START_OVER) {
@@ -313,8 +313,8 @@
       tries = 0;
       return dial();
     }
-    if (broken) return banner(K.text('TEXT_BROKEN'), true);
-    banner(K.text('TEXT_RECONNECTING'));
+    if (broken) return banner('TEXT_BROKEN', true);
+    banner('TEXT_RECONNECTING');
     // After `bye` the server closes with 1001: it is restarting, do not rush it.
     if (code === K.CLOSE_GOING_AWAY) tries = Math.max(tries, K.BYE_TRIES);
     if (dialAgain && code !== K.CLOSE_GOING_AWAY) {
@@ -355,7 +355,7 @@
       dirty = false;
       if (notSent) hooks.notSent(session.lost);
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
-      banner(notSent ? K.text('TEXT_NOT_SENT') : '', false, true);
+      banner(notSent ? 'TEXT_NOT_SENT' : '', false, true);
       again.forEach(send);
     } else if (type === K.ACK) {
       consume(message[K.N]);
@@ -398,16 +398,19 @@
     drop();
   }
 
-  // Says why the page is not connected (empty: it is), and marks <html> while it is not; or,
-  // connected, says what the page must tell (`connected`).
-  function banner(text, reload, connected = false) {
-    document.documentElement.classList.toggle(K.C_OFFLINE, !!text && !connected);
+  // Says why the page is not connected (the text `key`; empty: it is), and marks <html> while it
+  // is not; or, connected, says what the page must tell (`connected`). In the stages' language,
+  // kept for a reload that cannot reach the server (no stage is shown then).
+  function banner(key, reload, connected = false) {
+    document.documentElement.classList.toggle(K.C_OFFLINE, !!key && !connected);
     const el = document.getElementById(K.BANNER);
     if (!el) return;
+    const lang = K.lang(document, load(K.STORE_LANG));
+    store(K.STORE_LANG, lang);
     el.hidden = false; // an empty live region stays in the page, so screen readers hear it change
-    el.lang = K.lang(); // the banner sits outside the stages: it says which language it speaks
-    el.textContent = text;
-    if (reload) el.append(' ', Object.assign(document.createElement('a'), { href: '', textContent: K.text('TEXT_RELOAD') }));
+    el.lang = lang; // the banner sits outside the stages: it says which language it speaks
+    el.textContent = key && K.text(key, lang);
+    if (reload) el.append(' ', Object.assign(document.createElement('a'), { href: '', textContent: K.text('TEXT_RELOAD', lang) }));
   }
 
   /**

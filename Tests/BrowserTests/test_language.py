@@ -171,7 +171,14 @@ def test_the_runtime_speaks_the_pages_language_offline_too(through, visit):
     banner = app.page.locator("#footlight-banner")
     expect(banner).to_have_text("Verbindung wird wiederhergestellt…")
     expect(banner).to_have_attribute("lang", "de")
+    # A reload that reaches the page but not the server shows no stage: the banner speaks the
+    # language the stages spoke before.
     proxy.up = True
+    proxy.refuse_websockets = True
+    app.page.reload()
+    expect(banner).to_have_text("Verbindung wird wiederhergestellt…")
+    assert app.page.locator("#footlight-outlet [lang]").count() == 0, "no stage shown"
+    proxy.refuse_websockets = False
     app.page.evaluate("dispatchEvent(new Event('online'))")
     app.wait_for("(s) => s.joined && s.unacknowledged === 0")
     expect(banner).to_be_empty()

@@ -73,13 +73,17 @@ describe('constants', () => {
       getElementById: (id) => (id === 'footlight-texts' && texts !== null ? { textContent: texts } : null),
     });
     const german = JSON.stringify({ de: { TEXT_RECONNECTING: 'Verbindung wird wiederhergestellt…' } });
-    assert.equal(K.text('TEXT_RECONNECTING', page('de', german)), 'Verbindung wird wiederhergestellt…');
-    assert.equal(K.text('TEXT_RECONNECTING', page(null, german, 'de')), 'Verbindung wird wiederhergestellt…');
-    assert.equal(K.text('TEXT_RECONNECTING', page('en', german)), 'Reconnecting…');
-    assert.equal(K.text('TEXT_ENDED', page('de', german)), 'Session ended.', 'a text the page lacks');
-    assert.equal(K.text('TEXT_RECONNECTING', page('de', '{not json')), 'Reconnecting…');
-    assert.equal(K.text('TEXT_RECONNECTING', page('de', null)), 'Reconnecting…');
-    assert.equal(K.text('TEXT_RECONNECTING', undefined), 'Reconnecting…', 'no document (Node)');
+    const say = (key, doc, kept) => K.text(key, K.lang(doc, kept), doc);
+    assert.equal(say('TEXT_RECONNECTING', page('de', german)), 'Verbindung wird wiederhergestellt…');
+    assert.equal(say('TEXT_RECONNECTING', page(null, german, 'de')), 'Verbindung wird wiederhergestellt…');
+    assert.equal(say('TEXT_RECONNECTING', page('en', german)), 'Reconnecting…');
+    assert.equal(say('TEXT_ENDED', page('de', german)), 'Session ended.', 'a text the page lacks');
+    assert.equal(say('TEXT_RECONNECTING', page('de', '{not json')), 'Reconnecting…');
+    assert.equal(say('TEXT_RECONNECTING', page('de', null)), 'Reconnecting…');
+    assert.equal(K.text('TEXT_RECONNECTING', undefined, undefined), 'Reconnecting…', 'no document (Node)');
+    // No stage shown yet (a reload that finds no server): the language kept from the last look.
+    assert.equal(say('TEXT_RECONNECTING', page(null, german, 'en'), 'de'), 'Verbindung wird wiederhergestellt…');
+    assert.equal(K.lang(page('en', german), 'de'), 'en', 'a stage shown says it');
     assert.equal(K.lang(page('de', german)), 'de');
     assert.equal(K.lang(page(null, german, '')), '');
   });
