@@ -5,8 +5,8 @@
 #endif
 
 /// A `pthread_mutex_t` of one owner: what ``Locked`` guards its value with, and what
-/// the operators' subscriptions take around a few assignments (never while calling a
-/// subscriber or an upstream). ThreadSanitizer sees it, where it does not see
+/// the operators' subscriptions take: a plain one around a few assignments (never while
+/// calling a subscriber or an upstream), a recursive one around each delivery. ThreadSanitizer sees it, where it does not see
 /// `Synchronization.Mutex` on Linux (see ``Locked``).
 struct PthreadMutex: ~Copyable, @unchecked Sendable {
     // @unchecked: a mutex is what makes sharing safe; its pointer is never handed out.

@@ -30,7 +30,7 @@ extension JSON: Equatable {
     }
 
     /// Whether two strings hold the same UTF-8 bytes (no Unicode normalisation).
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
+    package static func sameBytes(_ a: String, _ b: String) -> Bool {
         let compared = a.utf8.withContiguousStorageIfAvailable { left in
             b.utf8.withContiguousStorageIfAvailable { right in
                 left.count == right.count

@@ -123,6 +123,7 @@ where Upstream.Failure == Never {
                 return lock.unlock()
             }
             demand -= 1
+            let share = self.share  // read under the lock, as `cancel` writes it
             lock.unlock()
             // The latest value, not necessarily `value`: when two threads publish at
             // once, the one that gets here second must not deliver an older value last.

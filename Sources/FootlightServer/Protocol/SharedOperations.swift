@@ -93,7 +93,7 @@ package final class SharedOperations: Sendable {
     /// Pointers written as the same bytes. (`==` on their tokens is `String`'s, which
     /// takes "é" and "e" with a combining accent for the same key, where JSON does not.)
     private static func sameText(_ a: JSONPointer, _ b: JSONPointer) -> Bool {
-        a.tokens.count == b.tokens.count && zip(a.tokens, b.tokens).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+        a.tokens.elementsEqual(b.tokens, by: JSON.sameBytes)
     }
 
     private static func sameValue(_ a: JSON, _ b: JSON) -> Bool {

@@ -31,7 +31,8 @@ public struct BidHistory: ViewValue, Equatable, Sendable {
 
     /// The same history, its texts in `language`.
     public func speaking(_ language: KioskLanguage) -> BidHistory {
-        BidHistory(lotID: lotID, count: count, amountsCents: amountsCents, language: language)
+        guard language != self.language else { return self }
+        return BidHistory(lotID: lotID, count: count, amountsCents: amountsCents, language: language)
     }
 
     /// "No bids yet.", "1 bid: $1,200.00.", "3 bids, from $1,200.00 to $1,300.00.", in ``language``.

@@ -21,7 +21,10 @@ public enum MoneyFormat {
     }
 
     private static func style(_ language: KioskLanguage) -> Decimal.FormatStyle.Currency {
-        styles[KioskLanguage.allCases.firstIndex(of: language) ?? 0]
+        switch language {  // no `allCases` array per call: this runs for every amount shown
+        case .english: styles[0]
+        case .german: styles[1]
+        }
     }
 
     /// Reads an amount the user typed as `language` writes numbers: digits with an
