@@ -271,9 +271,9 @@
     }
   }
 
-  /** The id of the innermost list row holding `el`, or undefined. */
+  /** The id of the innermost list row holding `el` in its own stage (not a row a component sits in), or undefined. */
   function rowId(el) {
-    for (; el; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
+    for (; el && el.className !== K.C_STAGE; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
   }
 
   return { parseSlot, parseBinding, readPath, truthy, planList, init, bindTree, render, release, unlock, rowId };

@@ -25,6 +25,8 @@
     A_STAGE_ID: 'data-stage-id',
     A_BUSY: 'aria-busy',
     A_HOOK: 'data-hook', // an element's JavaScript hook: "name", or "name:slot" for its value
+    A_COMPONENT: 'data-component', // the element a component is placed in, by its host's name
+    A_INCLUDE: 'data-include', // an element a template replaces with another template's content
     BIND: {}, // output bindings by kind: BIND.text = 'data-text', …
     ON: {}, // event bindings by DOM event type: ON.click = 'data-on-click', …
     // Ids and classes.
@@ -69,12 +71,13 @@
   };
 
   // Wire names, each its own value under its upper-case name (K.SEQ = 'seq'): message types;
-  // message members (`id` names a list row, `key` a key press); places; event options.
+  // message members (`id` names a list row, `key` a key press, `in` a component's parent); places;
+  // event options.
   const wire =
     'join joined event report ack ping pong mount unmount open patch error bye ' +
     't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
     'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat ' +
-    'run do at class text local attr hook';
+    'run do at class text local attr hook in';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;

@@ -2,7 +2,8 @@
  * Footlight browser runtime: event bindings (Bindings.md).
  * Pure part (tested under Node): the gate that carries out a mount's event options (debounce,
  * throttle, commit on blur) with an injectable clock, and the value rules for controls and forms.
- * DOM part: one delegated listener per event type on each stage element; Enter in a form's field
+ * DOM part: one delegated listener per event type on each stage element (a component placed in it
+ * listens for its own elements); Enter in a form's field
  * submits it through the runtime; the busy state of an element until its event is acknowledged
  * (a form's submit, and an event declared one at a time, counts once while busy); whether a
  * control's slot updates must wait; an event too large to send refused at its control; one lost
@@ -103,8 +104,10 @@
   /** Listens for the event bindings inside stage `st` (its element `st.el`, its options `st.opts`). */
   function listen(st) {
     st.pending = new Set(); // gates holding a value
+    // Events inside a component placed in this stage are the component's (its own listeners).
+    const on = (type, handle) => st.el.addEventListener(type, (event) => event.target.closest(`.${K.C_STAGE}`) === st.el && handle(event));
     for (const type in K.ON) {
-      st.el.addEventListener(type, (event) => {
+      on(type, (event) => {
         const el = event.target.closest(`[${K.ON[type]}]`);
         if (!el) return;
         if (type === 'submit' || (type === 'click' && el.tagName === 'A')) event.preventDefault();
@@ -114,7 +117,7 @@
     // Enter submits through the runtime whether or not the browser would: it drops the submission when
     // the form's default button is disabled, as a server-side binding may still have it because the
     // server has not seen what was just typed. The submit goes after that input and decides there.
-    st.el.addEventListener('keydown', (event) => {
+    on('keydown', (event) => {
       const field = event.target;
       const form = field.form;
       if (event.key !== 'Enter' || event.isComposing || event.defaultPrevented || !submitsOnEnter(field)) return;
@@ -123,8 +126,8 @@
       activate(st, form, 'submit', event);
     });
     // Typing into a form opens its submit buttons that a binding disabled, until the server answers.
-    st.el.addEventListener('input', (event) => event.target.form && unlock(event.target.form));
-    st.el.addEventListener('focusout', (event) => {
+    on('input', (event) => event.target.form && unlock(event.target.form));
+    on('focusout', (event) => {
       const own = gates.get(event.target);
       if (own) for (const name in own) own[name].flush();
       setTimeout(release); // once focus has moved, held updates may apply

@@ -86,19 +86,22 @@
     // A stage mounted again (after a snapshot or a new session) keeps its element, focus and all.
     if (!st || st.template !== template) {
       if (st) unmount(id);
-      const where = message[K.PLACE] || K.ROOT;
+      // A component sits in its parent's element that names it (K.IN: `in` the parent `at` a host).
+      const where = message[K.IN] ? K.IN : message[K.PLACE] || K.ROOT;
       const kept = transport.keptValues(id, template); // from before a reload
       stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set(), hooks: new Map() }));
-      const source = document.querySelector(`template[${K.A_TEMPLATE}="${CSS.escape(template)}"]`);
+      Object.assign(st, { in: message[K.IN], at: message[K.AT], row: message[K.ID] });
+      const source = named(template);
       if (source) {
         const el = (st.el = document.createElement('section'));
         el.className = K.C_STAGE;
         el.setAttribute(K.A_STAGE_ID, id);
         el.tabIndex = -1;
-        el.append(source.content.cloneNode(true));
+        el.append(include(st, source.content.cloneNode(true), 0));
         st.binds = bindings.bindTree(el, st, '');
         events.listen(st);
-        place(st, message[K.URL]);
+        if (st.in) host(st);
+        else place(st, message[K.URL]);
       } else report(st, `no <template ${K.A_TEMPLATE}="${template}"> in the page`);
     }
     Object.assign(st, { doc: message[K.DOC], opts: message[K.EVENTS] || {}, stale: false });
@@ -110,12 +113,48 @@
     return true;
   }
 
+  const named = (template) => document.querySelector(`template[${K.A_TEMPLATE}="${CSS.escape(template)}"]`);
+
+  // Replaces each element of `content` (and of the row templates in it) that names a template to
+  // include (data-include="account-form") with that template's content, up to 8 includes deep.
+  function include(st, content, depth) {
+    for (const rows of content.querySelectorAll('template')) include(st, rows.content, depth);
+    for (const el of content.querySelectorAll(`[${K.A_INCLUDE}]`)) {
+      const name = el.getAttribute(K.A_INCLUDE);
+      const source = depth < 8 && named(name);
+      if (source) el.replaceWith(include(st, source.content.cloneNode(true), depth + 1));
+      else report(st, `no <template ${K.A_TEMPLATE}="${name}"> to include${depth < 8 ? '' : ' within 8 includes'}`);
+    }
+    return content;
+  }
+
+  // Puts component `st` in the element of its parent that names its host: in its row for a
+  // component per row (the row's element itself, or one inside it).
+  function host(st) {
+    const parent = stages.get(st.in);
+    const selector = `[${K.A_COMPONENT}="${CSS.escape(st.at)}"]`;
+    const scope = st.row == null ? parent?.el : parent?.binds?.map((b) => b.rows?.get(st.row)).find(Boolean)?.node;
+    // Not one inside a component placed there already. (A list's components and a single one
+    // have hosts of their own names.)
+    const el = [scope, ...(scope?.querySelectorAll(selector) || [])].find((h) => h?.matches(selector) && h.closest(`.${K.C_STAGE}`) === parent.el);
+    if (!el) return report(st, `no element ${selector} for it in stage "${st.in}"`); // nor in its row
+    el.replaceChildren(st.el);
+    // A component placed in a modal just shown takes focus where it asks for it, unless the user
+    // moved focus since the modal took it.
+    let top = parent;
+    while (top?.in) top = stages.get(top.in);
+    const auto = st.el.querySelector('[autofocus]');
+    if (auto && top?.focused === document.activeElement) (top.focused = auto).focus();
+  }
+
+
   const RANK = { [K.ROOT]: 0, [K.PUSH]: 1, [K.MODAL]: 2 };
 
   // Tells the transport what the page shows, in the server's page order (roots, the stack, modals).
+  // A component is not named: its parent's scene places it again.
   function keepPage() {
     // A stage the back button is closing is left out: a rebuild would only bring it back.
-    const shown = [...stages.values()].filter((st) => st.el && !st.stale && !st.backed).sort((a, b) => RANK[a.place] - RANK[b.place]);
+    const shown = [...stages.values()].filter((st) => st.el && !st.stale && !st.backed && st.place !== K.IN).sort((a, b) => RANK[a.place] - RANK[b.place]);
     transport.keepPage(
       shown.map((st) => {
         const stage = { id: st.id, [K.TEMPLATE]: st.template };
@@ -194,7 +233,7 @@
     const live = new Set();
     for (const el of st.el.querySelectorAll(`[${K.A_HOOK}]`)) {
       const [name, slot] = el.getAttribute(K.A_HOOK).split(':');
-      if (!hooks.has(name)) continue;
+      if (!hooks.has(name) || el.closest(`.${K.C_STAGE}`) !== st.el) continue; // a component's is its own
       live.add(el);
       const value = slot ? bindings.readPath(st.doc, slot.split('.')) : undefined;
       let h = st.hooks.get(el);
@@ -222,15 +261,20 @@
 
   // An event from a control of stage `st` (events.js): the commands declared on it run first; then,
   // unless it is the page's alone (null), it is numbered and sent, and its value kept with the stage
-  // when the stage declared the event recoverable (never a value that may hold a password).
+  // when the stage declared the event recoverable (never a value that may hold a password). A
+  // component's value is kept with the stage it is placed in, named by the hosts down to it
+  // ("form/email"), for the server to give back to the component its parent's scene places again
+  // (none for a component of a list's row).
   function sendFrom(st, el, name, value) {
     const options = st.opts[name] || {};
     if (options[K.RUN]) run(st, options[K.RUN]);
     if (options[K.LOCAL]) return null;
     const keep = !!options[K.KEEP] && !secret(el);
     const number = transport.sendEvent(st.id, name, value, keep ? K.KEEP : options[K.REPEAT] ? K.REPEAT : undefined);
-    if (number && keep) {
-      st.kept[name] = value;
+    let top = st;
+    for (; top?.in && top.row == null; top = stages.get(top.in)) name = `${top.at}/${name}`;
+    if (number && keep && top && !top.in) {
+      top.kept[name] = value;
       keepPage();
     }
     return number;
@@ -278,7 +322,7 @@
       addEntry(layers.length, url);
     }
     layout();
-    if (st.place === K.MODAL) (el.querySelector('[autofocus]') || el.querySelector('input,select,textarea,button,a[href]') || el).focus();
+    if (st.place === K.MODAL) (st.focused = el.querySelector('[autofocus]') || el.querySelector('input,select,textarea,button,a[href]') || el).focus();
     else if (st.place === K.PUSH) el.focus({ preventScroll: true }), scrollTo(0, 0);
   }
 
@@ -298,7 +342,7 @@
   function layout() {
     const top = layers.findLast((st) => st.place === K.PUSH);
     const modal = layers.some((st) => st.place === K.MODAL);
-    for (const st of stages.values()) if (st.el && st.place !== K.MODAL) st.el.hidden = !!top && st !== top;
+    for (const st of stages.values()) if (st.el && RANK[st.place] < 2) st.el.hidden = !!top && st !== top; // roots and pushes
     outlet.inert = modal;
     modals.hidden = !modal;
   }

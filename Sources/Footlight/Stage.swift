@@ -41,6 +41,14 @@ public final class Stage {
     }
     /// Commands run before the stage was shown (a publisher that emits at once).
     private var waitingCommands: [ClientCommand] = []
+    /// The components placed in the stage's template, in the order they were placed
+    /// (``place(_:at:)``, ``bind(_:to:component:make:)``).
+    package internal(set) var components: OrderedDictionary<ComponentHost, Stage> = [:]
+    /// Called when a component is placed once the stage is shown; the session mounts it
+    /// (and the components placed before, when it shows the stage).
+    package var didPlace: ((Stage, ComponentHost) -> Void)?
+    /// Called with a component just removed (and cancelled); the session unmounts it.
+    package var didRemove: ((Stage) -> Void)?
 
     /// Event handlers; each returns the error for a value it cannot take, or for an
     /// action that failed.
@@ -230,9 +238,13 @@ public final class Stage {
         return waitingCommands
     }
 
-    /// Ends every binding; the stage stops changing.
+    /// Ends every binding, its components' too; the stage stops changing.
     public func cancel() {
         subscriptions.removeAll()
+        for component in components.values { component.cancel() }
+        components.removeAll()
+        didPlace = nil
+        didRemove = nil
         handlers.removeAll()
         didChange = nil
         didFail = nil
@@ -240,7 +252,7 @@ public final class Stage {
         waitingCommands.removeAll()
     }
 
-    private func addKeyedSlot(_ slot: String) {
+    func addKeyedSlot(_ slot: String) {
         guard keyed[slot] == nil else { return }
         keyed[slot] = KeyedRows(slot: slot)
         if case .object(var members) = valueDocument, members.removeValue(forKey: slot) != nil {
@@ -248,7 +260,7 @@ public final class Stage {
         }
     }
 
-    private func change<Row>(_ slot: String, by changes: [RowChange<Row>]) {
+    func change<Row>(_ slot: String, by changes: [RowChange<Row>]) {
         guard keyed[slot] != nil, !changes.isEmpty else { return }
         var failures: [String] = []
         for change in changes {

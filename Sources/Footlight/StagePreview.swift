@@ -22,19 +22,27 @@ public struct StagePreview: Sendable, Equatable {
     public let document: JSONObject
     /// Whether the stage is shown as a modal (as dialogs are) rather than at the root.
     public let modal: Bool
+    /// The components placed in the stage, previews too: each one's name is the host it
+    /// is placed at (`data-component`).
+    public let components: [StagePreview]
 
-    public init(_ name: String, template: String, document: JSONObject, modal: Bool = false) {
+    public init(
+        _ name: String, template: String, document: JSONObject, modal: Bool = false, components: [StagePreview] = []
+    ) {
         self.name = name
         self.template = template
         self.document = document
         self.modal = modal
+        self.components = components
     }
 
     /// The stage with the fixed document: every slot bound to its value, no event
-    /// declared (an event from the page is refused as unknown, as for any stage).
+    /// declared (an event from the page is refused as unknown, as for any stage), and
+    /// its components' previews placed at their hosts.
     public func makeStage() -> Stage {
         let stage = Stage(name: template)
         for (slot, value) in document { stage.bind(Just(value), to: slot) }
+        for component in components { stage.place(component.makeStage(), at: component.name) }
         return stage
     }
 

@@ -1,17 +1,25 @@
 /// The stages a session shows, in page order: roots, then the navigation stack, then
-/// modals. Names each instance (a root by its template, others `template-N`) and keeps
+/// modals, then the components placed in them (a component always after its parent).
+/// Names each instance (a root by its template, others `template-N`, components
+/// `template-cN`, so that components do not renumber the stages pushed) and keeps
 /// `Extra` beside each: what the server last sent, or what a scene test last checked.
 package struct StageStack<Extra> {
     package struct Entry {
         package let id: String
         package let stage: Stage
+        /// Where the stage shows; a component shows where its parent does.
         package let placement: Placement
         package let url: String?
+        /// For a component: its parent's instance id and where it sits in its template.
+        package let parent: (id: String, host: ComponentHost)?
         package var extra: Extra
+
+        package var isComponent: Bool { parent != nil }
     }
 
     package private(set) var entries: [Entry] = []
     private var counter = 0
+    private var componentCounter = 0
 
     package init() {}
 
@@ -24,21 +32,53 @@ package struct StageStack<Extra> {
             counter += 1
             id = "\(stage.name)-\(counter)"
         }
-        let entry = Entry(id: id, stage: stage, placement: placement, url: url, extra: extra)
-        switch placement {
-        case .modal: entries.append(entry)
-        case .push: entries.insert(entry, at: entries.firstIndex { $0.placement == .modal } ?? entries.count)
-        case .root: entries.insert(entry, at: entries.firstIndex { $0.placement != .root } ?? entries.count)
-        }
+        let entry = Entry(id: id, stage: stage, placement: placement, url: url, parent: nil, extra: extra)
+        let components = entries.firstIndex(where: \.isComponent) ?? entries.count
+        let after: (Entry) -> Bool =
+            switch placement {
+            case .modal: \.isComponent
+            case .push: { $0.placement == .modal || $0.isComponent }
+            case .root: { $0.placement != .root || $0.isComponent }
+            }
+        entries.insert(entry, at: entries[..<components].firstIndex(where: after) ?? components)
         return id
     }
 
-    /// Removes and returns the last entry with `placement` (its stage cancelled).
-    package mutating func removeTop(_ placement: Placement) -> Entry? {
-        guard let index = entries.lastIndex(where: { $0.placement == placement }) else { return nil }
-        let entry = entries.remove(at: index)
-        entry.stage.cancel()
-        return entry
+    /// Adds `stage` as a component of the stage `parent` at `host`; returns its instance
+    /// id, or nil when `parent` is not shown.
+    package mutating func add(_ stage: Stage, in parent: String, at host: ComponentHost, extra: Extra) -> String? {
+        guard let index = index(of: parent) else { return nil }
+        componentCounter += 1
+        let id = "\(stage.name)-c\(componentCounter)"
+        entries.append(
+            Entry(
+                id: id, stage: stage, placement: entries[index].placement, url: nil, parent: (parent, host),
+                extra: extra))
+        return id
+    }
+
+    /// Removes and returns the last stage with `placement` that is not a component,
+    /// with its components, parents first (their stages cancelled).
+    package mutating func removeTop(_ placement: Placement) -> [Entry] {
+        guard let index = entries.lastIndex(where: { $0.placement == placement && !$0.isComponent }) else { return [] }
+        return remove(at: index)
+    }
+
+    /// Removes and returns the entry at `index` with its components, parents first
+    /// (their stages cancelled).
+    package mutating func remove(at index: Int) -> [Entry] {
+        var removed: Set<String> = [entries[index].id]
+        var indices = [index]
+        for later in entries.indices.dropFirst(index + 1) {
+            if let parent = entries[later].parent, removed.contains(parent.id) {
+                removed.insert(entries[later].id)
+                indices.append(later)
+            }
+        }
+        let gone = indices.map { entries[$0] }
+        for index in indices.reversed() { entries.remove(at: index) }
+        for entry in gone { entry.stage.cancel() }
+        return gone
     }
 
     /// What the back button closes: the top modal, or else the top of the stack.
@@ -48,6 +88,11 @@ package struct StageStack<Extra> {
 
     package func index(of id: String) -> Int? {
         entries.firstIndex { $0.id == id }
+    }
+
+    /// The index of the entry holding `stage` (the same object).
+    package func index(of stage: Stage) -> Int? {
+        entries.firstIndex { $0.stage === stage }
     }
 
     package subscript(index: Int) -> Entry {

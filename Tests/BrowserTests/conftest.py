@@ -116,6 +116,10 @@ class Server:
         return ""
 
 
+# A turn of app code may take this long (ms) before the loop moves on without it.
+DEBUG_TURN_BUDGET_MS = 25
+
+
 @contextlib.contextmanager
 def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "http", data_dir: Path | None = None,
                     killed_by_test: bool = False, port: int = 0):
@@ -129,7 +133,10 @@ def _running_server(tmp_path_factory, name: str, *options: str, scheme: str = "h
     with open(log, "wb") as stderr:
         process = subprocess.Popen(
             [str(binary), "--host", "127.0.0.1", "--port", str(port), "--public-directory", str(PUBLIC),
-             "--log-level", "warning", "--data-dir", str(data_dir or folder / "data"), *options],
+             "--log-level", "warning", "--data-dir", str(data_dir or folder / "data"),
+             # The default budget (5 ms) is for release builds; these are debug builds, several
+             # times slower, and the first session of a process pays one-time initialisation too.
+             "--turn-budget", str(DEBUG_TURN_BUDGET_MS), *options],
             cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, text=True,
             preexec_fn=_die_with_parent,
         )
@@ -397,6 +404,10 @@ def _is_local(url: str) -> bool:
     return parts.scheme not in ("http", "https", "ws", "wss") or parts.hostname == "127.0.0.1"
 
 
+# The examples app's sign-up form: a component of the stage "signup", the first one placed.
+FORM = "signup-form-c1"
+
+
 @dataclass
 class App:
     """One page of the demo in its own browser context, with what it logged."""
@@ -407,7 +418,7 @@ class App:
     allowed: list[re.Pattern] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)  # requests to other hosts, aborted
     blocked_navigations: list[str] = field(default_factory=list)  # those loading a page (a tab's)
-    root_stages: tuple[str, ...] = ("counter", "signup", "lots")  # what a join shows
+    root_stages: tuple[str, ...] = ("counter", "signup", "lots", FORM)  # what a join shows
 
     def goto(self, path: str = "/"):
         self.page.goto(self.base + path, timeout=WAIT_MS)
@@ -422,7 +433,7 @@ class App:
         script = f"(arg) => {{ const state = window.footlight && window.footlight.state(); return state && ({condition})(state, arg); }}"
         return self.page.wait_for_function(script, arg=arg, timeout=timeout).json_value()
 
-    def wait_joined(self, stages=("counter", "signup", "lots")):
+    def wait_joined(self, stages=("counter", "signup", "lots", FORM)):
         """Waits for the session: joined, nothing unacknowledged, `stages` mounted."""
         self.wait_for(
             "(s, stages) => s.joined && s.unacknowledged === 0 && stages.every((id) => id in s.documents)",

@@ -10,6 +10,8 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import FORM
+
 
 def test_normal_journey_logs_no_errors(open_app, server):
     log_before = server.log.read_text(errors="replace") if server.log.exists() else ""
@@ -18,7 +20,7 @@ def test_normal_journey_logs_no_errors(open_app, server):
 
     # The root page: all three root stages, nothing else.
     state = app.state()
-    assert set(state["documents"]) == {"counter", "signup", "lots"}, state["documents"].keys()
+    assert set(state["documents"]) == {"counter", "signup", "lots", FORM}, state["documents"].keys()
     assert state["connected"] and state["joined"] and state["lastSeq"] >= 3
     for stage in ("counter", "signup", "lots"):
         expect(app.stage(stage)).to_be_visible()

@@ -132,7 +132,7 @@ def test_a_german_link_that_names_nothing_and_the_sign_up_dialog(open_kiosk):
     form = dialog(app, "Konto anlegen, um mitzubieten")
     email = form.get_by_label("E-Mail")
     email.press_sequentially("grace@", delay=40)
-    expect(form.locator("#signup-dialog-email-error")).to_have_text(
+    expect(form.locator("#signup-email-error")).to_have_text(
         "Geben Sie eine E-Mail-Adresse wie name@example.com ein.")
 
 

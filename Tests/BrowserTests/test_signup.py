@@ -4,6 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import FORM
+
 EMAIL_ERROR = "Enter an email address like name@example.com."
 
 # Records, in window.__seen, each time the progress text or the message changes its visibility
@@ -41,7 +43,7 @@ def test_validation_appears_after_the_debounce_and_clears(open_app):
     expect(email_error).to_be_hidden()
     expect(password_error).to_be_hidden()
     expect(submit).to_be_disabled()
-    doc = app.state()["documents"]["signup"]
+    doc = app.state()["documents"][FORM]
     assert doc["canSubmit"] is False and doc["emailError"] is None and doc["passwordError"] is None
 
     # An input event is held by the page for the debounce: nothing is sent in the same task.
@@ -50,7 +52,7 @@ def test_validation_appears_after_the_debounce_and_clears(open_app):
       input.value = 'x';
       input.dispatchEvent(new Event('input', { bubbles: true }));
       const after = window.footlight.state();
-      return { before, after: after.unacknowledged, email: after.documents.signup.email,
+      return { before, after: after.unacknowledged, email: after.documents['signup-form-c1'].email,
                errorHidden: document.getElementById('signup-email-error').hidden };
     }""")
     assert held == {"before": 0, "after": 0, "email": "", "errorHidden": True}, held
@@ -61,14 +63,14 @@ def test_validation_appears_after_the_debounce_and_clears(open_app):
     expect(email).to_have_attribute("aria-invalid", "true")  # a state; the message is described by
     assert email.get_attribute("aria-describedby") == "signup-email-error"
     expect(stage.locator(".field").first).to_have_class(re.compile(r"\binvalid\b"))
-    app.wait_for("(s, e) => s.documents.signup.emailError === e && s.documents.signup.email === 'not-an-email'", EMAIL_ERROR)
+    app.wait_for("(s, e) => s.documents['signup-form-c1'].emailError === e && s.documents['signup-form-c1'].email === 'not-an-email'", EMAIL_ERROR)
     expect(submit).to_be_disabled()
 
     email.fill("alice@example.com")
     expect(email_error).to_be_hidden()
     expect(email).not_to_have_attribute("aria-invalid", re.compile(".*"))
     expect(stage.locator(".field").first).not_to_have_class(re.compile(r"\binvalid\b"))
-    app.wait_for("(s) => s.documents.signup.emailError === null && s.documents.signup.email === 'alice@example.com'")
+    app.wait_for("(s) => s.documents['signup-form-c1'].emailError === null && s.documents['signup-form-c1'].email === 'alice@example.com'")
     expect(submit).to_be_disabled()  # the password is still empty
 
     password.fill("short")
@@ -81,7 +83,7 @@ def test_validation_appears_after_the_debounce_and_clears(open_app):
     expect(password_error).to_be_hidden()
     expect(submit).to_be_enabled()
     app.wait_settled()
-    doc = app.state()["documents"]["signup"]
+    doc = app.state()["documents"][FORM]
     assert doc["passwordError"] is None and doc["canSubmit"] is True and doc["password"] == "shorter!!"
 
     # Breaking the email again disables the button again.
@@ -112,7 +114,7 @@ def test_submit_shows_progress_then_welcome(open_app):
     expect(progress).to_be_hidden()
     expect(submit).to_be_enabled()
     app.wait_settled()
-    doc = app.state()["documents"]["signup"]
+    doc = app.state()["documents"][FORM]
     assert doc["message"] == "Welcome, Alice!" and doc["submitting"] is False
     seen = app.page.evaluate("() => window.__seen")
     assert seen == {"progressShown": 1, "messages": ["Welcome, Alice!"], "submits": 1}, seen
@@ -156,6 +158,6 @@ def test_double_submit_runs_once(open_app):
     expect(stage.locator(".progress")).to_be_hidden()
     seen = app.page.evaluate("() => window.__seen")
     assert seen == {"progressShown": 1, "messages": ["Welcome, Bob!"], "submits": 2}, seen
-    doc = app.state()["documents"]["signup"]
+    doc = app.state()["documents"][FORM]
     assert doc["message"] == "Welcome, Bob!" and doc["submitting"] is False
     assert app.errors == []  # no server error refused either event

@@ -89,20 +89,21 @@ import Testing
     }
 
     @Test("With real scenes at the root: a sign-up presents the welcome modal; continue dismisses it")
-    func scenes() {
+    func scenes() throws {
         let tester = SceneTester({ context, _ in
             let accounts = SessionAccounts(
                 directory: AccountDirectory(cost: .minimal), clock: context.environment.clock)
             SignupFlow(screens: ContextAccountScreens(context: context, accounts: accounts, modal: false)).start()
         })
-        tester.send("email", to: "signup", value: "ada.l@example.com")
-        tester.expect("signup", ["email": "ada.l@example.com"])
-        tester.send("password", to: "signup", value: "long enough")
-        tester.expect("signup", ["password": "long enough", "canSubmit": true])
-        tester.send("submit", to: "signup")
-        tester.expect("signup", ["submitting": true, "canSubmit": false])
+        let form = try #require(tester.component("form", in: "signup"))
+        tester.send("email", to: form, value: "ada.l@example.com")
+        tester.expect(form, ["email": "ada.l@example.com"])
+        tester.send("password", to: form, value: "long enough")
+        tester.expect(form, ["password": "long enough", "canSubmit": true])
+        tester.send("submit", to: form)
+        tester.expect(form, ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(400))
-        tester.expect("signup", ["submitting": false, "canSubmit": true, "message": "Welcome, Ada L!"])
+        tester.expect(form, ["submitting": false, "canSubmit": true, "message": "Welcome, Ada L!"])
         tester.expectCommands([.mount(template: "welcome", placement: .modal, url: nil)])
         #expect(tester.document("welcome-1")?["greeting"] == "Welcome aboard, Ada L.")
         tester.send("continue", to: "welcome-1")
@@ -111,22 +112,25 @@ import Testing
     }
 
     @Test("Closing the sign-up dialog while it signs up cancels the request: no account is made")
-    func closedWhileSigningUp() {
+    func closedWhileSigningUp() throws {
         let directory = AccountDirectory(seeded: [], cost: .minimal)
         let tester = SceneTester({ context, _ in
             let accounts = SessionAccounts(directory: directory, clock: context.environment.clock)
             SignupFlow(screens: ContextAccountScreens(context: context, accounts: accounts, modal: true)).start()
         })
+        let form = try #require(tester.component("form", in: "signup-dialog-1"))
         #expect(tester.stageIDs == ["signup-dialog-1"])
-        tester.send("email", to: "signup-dialog-1", value: "late@example.com")
-        tester.expect("signup-dialog-1", ["email": "late@example.com"])
-        tester.send("password", to: "signup-dialog-1", value: "long enough")
-        tester.expect("signup-dialog-1", ["password": "long enough", "canSubmit": true])
-        tester.send("submit", to: "signup-dialog-1")
-        tester.expect("signup-dialog-1", ["submitting": true, "canSubmit": false])
+        tester.send("email", to: form, value: "late@example.com")
+        tester.expect(form, ["email": "late@example.com"])
+        tester.send("password", to: form, value: "long enough")
+        tester.expect(form, ["password": "long enough", "canSubmit": true])
+        tester.send("submit", to: form)
+        tester.expect(form, ["submitting": true, "canSubmit": false])
         // The visitor closes the dialog (Escape, or the browser's back button).
-        tester.send("@back", to: "signup-dialog-1")
-        tester.expectCommands([.unmount(template: "signup-dialog", placement: .modal)])
+        tester.send("@back", to: form)
+        tester.expectCommands([
+            .unmountComponent(template: "signup-form"), .unmount(template: "signup-dialog", placement: .modal),
+        ])
         tester.advance(by: .seconds(2))
         #expect(tester.stageIDs.isEmpty)
         #expect(directory.signIn(email: "late@example.com", password: "long enough") == .failure(.wrongCredentials))

@@ -61,9 +61,12 @@ struct RestartRebuildTests {
         let newcomer = try await TestClient.connect(port: port, path: "/lots/lot-1")
         let newcomerLot = try #require(newcomer.observation.mirror.stages.last?.id)
         try await newcomer.send("submit", in: newcomerLot)
-        try await newcomer.wait("the sign-up dialog") { $0.mirror.stages.last?.template == "signup-dialog" }
+        try await newcomer.wait("the sign-up dialog and its form") {
+            $0.mirror.stages.last?.template == "signup-dialog" && !$0.mirror.components.isEmpty
+        }
         let dialog = try #require(newcomer.observation.mirror.stages.last?.id)
-        try await newcomer.send("email", in: dialog, value: "grace@example.com")
+        let form = try #require(Self.form(in: dialog, of: newcomer))
+        try await newcomer.send("email", in: form, value: "grace@example.com")
         // A bidder whose second bid is applied but never acknowledged to it (it stopped
         // reading), and a watcher that sees the bid land.
         let watcher = try await TestClient.connect(port: port, path: "/lots/lot-3", cookie: cookie)
@@ -82,7 +85,8 @@ struct RestartRebuildTests {
             ordered + profiles
             + [
                 Page(client: typer, kept: [typedLot: ["amount": "12345"]]),
-                Page(client: newcomer, kept: [dialog: ["email": "grace@example.com"]]),
+                // The form's value, kept with its dialog and named by its host.
+                Page(client: newcomer, kept: [dialog: ["form/email": "grace@example.com"]]),
                 Page(client: watcher), Page(client: bidder),
             ]
         #expect(pages.count == 200)
@@ -122,7 +126,8 @@ struct RestartRebuildTests {
         let typedAgain = try #require(typer.observation.mirror.stages.last?.id)
         #expect(typer.value(at: "/amount", in: typedAgain) == "12345")
         let dialogAgain = try #require(newcomer.observation.mirror.stages.last?.id)
-        #expect(newcomer.value(at: "/email", in: dialogAgain) == "grace@example.com")
+        let formAgain = try #require(Self.form(in: dialogAgain, of: newcomer))
+        #expect(newcomer.value(at: "/email", in: formAgain) == "grace@example.com")
         #expect(newcomer.document(of: "listings")?["accountName"] == .null, "still signed out")
 
         // The bid applied before the kill is there once; the bidder was told it may not
@@ -148,5 +153,10 @@ struct RestartRebuildTests {
             _ = try await client.send("amount", in: lot, value: .string(minimum))
             _ = try await client.send("submit", in: lot)
         }
+    }
+
+    /// The sign-up form placed in the dialog `dialog`, as `client` was told.
+    private static func form(in dialog: String, of client: TestClient) -> String? {
+        client.observation.mirror.components.first { $0.value.parent == dialog }?.key
     }
 }

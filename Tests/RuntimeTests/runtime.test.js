@@ -747,9 +747,12 @@ function fakeBrowser(templates) {
     removeAttribute(name) {
       this.attributes.delete(name);
     }
-    // Selectors the runtime uses on stage content: lists of tag[attribute="value"], each part optional.
+    // Selectors the runtime uses on stage content: lists of tag[attribute="value"], each part
+    // optional, and a class (.name, as a stage's element has).
     matches(selector) {
       return selector.split(',').some((one) => {
+        const className = /^\.([\w-]+)$/.exec(one.trim())?.[1];
+        if (className) return this.className === className || this.classList.contains(className);
         const match = /^([\w-]*)(?:\[([\w-]+)(?:="([^"]*)")?\])?$/.exec(one.trim());
         if (!match || !(match[1] || match[2])) return false;
         const [, tag, name, value] = match;
@@ -1478,6 +1481,7 @@ describe('the runtime in a page', () => {
     const stripped = source
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/^\s*\/\/.*$/gm, '')
+      .replace(/\s\/\/\s.*$/gm, '') // a comment after code (" // "; never in the runtime's strings)
       .replace(/^\s+/gm, '')
       .replace(/\n+/g, '\n');
     const roughly = zlib.gzipSync(stripped, { level: 9 }).length;

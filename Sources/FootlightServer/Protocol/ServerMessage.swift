@@ -45,6 +45,15 @@ public enum ServerMessage: Sendable, Equatable {
         public let url: String?
         /// Event pacing (``EventOptions``) by event name.
         public let events: JSON
+        /// For a component: its parent's instance id and where it sits in the parent's
+        /// template (the page puts it there instead of at `placement`).
+        public let parent: (id: String, host: ComponentHost)?
+
+        public static func == (lhs: Mount, rhs: Mount) -> Bool {
+            lhs.seq == rhs.seq && lhs.stage == rhs.stage && lhs.template == rhs.template
+                && lhs.document == rhs.document && lhs.placement == rhs.placement && lhs.url == rhs.url
+                && lhs.events == rhs.events && lhs.parent?.id == rhs.parent?.id && lhs.parent?.host == rhs.parent?.host
+        }
     }
 
     /// The sequence number for state-bearing messages.
@@ -74,7 +83,13 @@ public enum ServerMessage: Sendable, Equatable {
                 "template": .string(mount.template),
                 "doc": mount.document,
             ]
-            if mount.placement != .root { members["place"] = .string(mount.placement.rawValue) }
+            if let (parent, host) = mount.parent {
+                members["in"] = .string(parent)
+                members["at"] = .string(host.name)
+                if let row = host.row { members["id"] = .string(row) }
+            } else if mount.placement != .root {
+                members["place"] = .string(mount.placement.rawValue)
+            }
             if let url = mount.url { members["url"] = .string(url) }
             if case .object(let events) = mount.events, !events.isEmpty { members["events"] = mount.events }
             return .object(members)

@@ -22,7 +22,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     let id: String
     /// What the client resumes with: the id and its signature.
     let token: String
-    private var state: SessionState
+    var state: SessionState
     private let logger: Logger
     private let entry: AppEntry
     private weak var registry: SessionRegistry?
@@ -184,8 +184,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
         outbox.removeAll(keepingCapacity: true)
     }
 
-    /// Carries out what the state machine asked for, in order.
-    private func perform(_ actions: [SessionAction]) {
+    func perform(_ actions: [SessionAction]) {
         for action in actions {
             switch action {
             case .send(let messages):
@@ -295,27 +294,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     }
 }
 
-extension SessionDriver: Presenter {
-    func present(_ stage: Stage, placement: Placement, url: String?) {
-        let (id, actions) = state.present(stage, placement: placement, url: url)
-        stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
-        stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
-        perform(actions)
-        stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }
-    }
-
-    func removeTop(_ placement: Placement) {
-        perform(state.removeTop(placement))
-    }
-
-    func removeAll() {
-        perform(state.removeAll())
-    }
-
-    func open(url: String) {
-        perform(state.open(url: url))
-    }
-
+extension SessionDriver: SessionHost {
     func startOver(reason: String) {
         // A turn of its own: the stages are cancelled outside the app code asking for it.
         execute { [self] in

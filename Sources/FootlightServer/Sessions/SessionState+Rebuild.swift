@@ -24,7 +24,7 @@ extension SessionState {
             // same address first.
             let candidates = stages.entries[next...]
             let sameKind = { (entry: StageStack<Sent>.Entry) in
-                entry.placement == restored.placement && entry.stage.name == restored.template
+                !entry.isComponent && entry.placement == restored.placement && entry.stage.name == restored.template
             }
             guard
                 let index = candidates.firstIndex(where: {
@@ -44,12 +44,14 @@ extension SessionState {
             next = index + 1
             let entry = stages[index]
             rebuilt.append(entry.id)
-            for (name, value) in restored.values {
-                guard entry.stage.eventOptions[name]?.recoverable == true else {
+            for (key, value) in restored.values {
+                // A component's value is named by the hosts down to it: "form/email".
+                let (stage, name) = Self.recipient(of: key, in: entry.stage)
+                guard let stage, stage.eventOptions[name]?.recoverable == true else {
                     actions += refuse(
                         ProtocolError(
                             .notRecoverable,
-                            "stage \"\(entry.stage.name)\" has no recoverable event \"\(name)\"; its value was not restored"
+                            "stage \"\(entry.stage.name)\" has no recoverable event \"\(key)\"; its value was not restored"
                         ))
                     continue
                 }
@@ -57,7 +59,7 @@ extension SessionState {
                     overLimit += 1
                     continue
                 }
-                actions.append(.restore(name: name, value: value, to: entry.stage))
+                actions.append(.restore(name: name, value: value, to: stage))
             }
         }
         if overLimit > 0 {
@@ -68,6 +70,19 @@ extension SessionState {
         actions.append(
             .log(.info, "rebuilt \(rebuilt.compactMap { $0 }.count) of \(rebuilt.count) stages the page showed"))
         return actions
+    }
+
+    /// The stage a kept value is for, and its event: `stage` itself for a plain event
+    /// name; for "form/email", the component at host "form" (not one of a list's rows),
+    /// and so on down; nil when there is no such component.
+    static func recipient(of key: String, in stage: Stage) -> (Stage?, String) {
+        var path = key.split(separator: "/", omittingEmptySubsequences: false)
+        let name = String(path.removeLast())
+        var recipient: Stage? = stage
+        for host in path {
+            recipient = recipient?.components[ComponentHost(name: String(host))]
+        }
+        return (recipient, name)
     }
 
     /// What came of a replayed value: nil when the stage took it.

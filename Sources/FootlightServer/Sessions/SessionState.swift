@@ -308,23 +308,52 @@ package struct SessionState {
         return (id, scheduleFlush())
     }
 
-    /// Removes the top stage with `placement`, if any (its stage is cancelled).
+    /// Mounts `component`, placed by the stage `parent` at `host`; returns its instance
+    /// id, or nil when `parent` is not shown (it was removed in the same turn).
+    package mutating func present(_ component: Stage, in parent: String, at host: ComponentHost) -> (
+        String, [SessionAction]
+    )? {
+        guard
+            let id = stages.add(
+                component, in: parent, at: host, extra: Sent(document: component.valueDocument, dirty: false))
+        else { return nil }
+        commands.append(.mount(id))
+        return (id, scheduleFlush())
+    }
+
+    /// Removes the top stage with `placement`, if any, with its components (their
+    /// stages cancelled).
     package mutating func removeTop(_ placement: Placement) -> [SessionAction] {
-        guard let entry = stages.removeTop(placement) else { return [] }
-        // A mount the client never saw is simply forgotten; otherwise it is told.
-        if let pending = commands.firstIndex(where: { if case .mount(entry.id) = $0 { true } else { false } }) {
-            commands.remove(at: pending)
-        } else {
-            commands.append(.unmount(entry.id))
+        unmount(stages.removeTop(placement))
+    }
+
+    /// Removes the component `stage` (its parent removed it), with its own components.
+    package mutating func removeComponent(_ stage: Stage) -> [SessionAction] {
+        guard let index = stages.index(of: stage) else { return [] }
+        return unmount(stages.remove(at: index))
+    }
+
+    /// Tells the page that `entries` are gone, or forgets their mounts it never saw.
+    private mutating func unmount(_ entries: [StageStack<Sent>.Entry]) -> [SessionAction] {
+        guard !entries.isEmpty else { return [] }
+        // Components first: the page removes them before the element holding them.
+        for entry in entries.reversed() {
+            if let pending = commands.firstIndex(where: { if case .mount(entry.id) = $0 { true } else { false } }) {
+                commands.remove(at: pending)
+            } else {
+                commands.append(.unmount(entry.id))
+            }
         }
         return scheduleFlush()
     }
 
     /// Removes the pushed or modal stage `id` and everything stacked above it.
     package mutating func back(from id: String) -> [SessionAction] {
-        guard let index = stages.index(of: id), stages[index].placement != .root else { return [] }
+        guard let index = stages.index(of: id), stages[index].placement != .root, !stages[index].isComponent else {
+            return []
+        }
         var actions: [SessionAction] = []
-        while let top = stages.entries.last, stages.index(of: id) != nil {
+        while let top = stages.entries.last(where: { !$0.isComponent }), stages.index(of: id) != nil {
             actions += removeTop(top.placement)
             if top.id == id { break }
         }
@@ -335,7 +364,9 @@ package struct SessionState {
     package mutating func removeAll() -> [SessionAction] {
         var actions: [SessionAction] = []
         for placement in [Placement.modal, .push, .root] {
-            while stages.entries.contains(where: { $0.placement == placement }) { actions += removeTop(placement) }
+            while stages.entries.contains(where: { $0.placement == placement && !$0.isComponent }) {
+                actions += removeTop(placement)
+            }
         }
         return actions
     }
@@ -455,19 +486,28 @@ package struct SessionState {
         return .mount(
             ServerMessage.Mount(
                 seq: takeSeq(), stage: entry.id, template: entry.stage.name, document: document,
-                placement: entry.placement, url: entry.url, events: entry.stage.eventOptionsJSON))
+                placement: entry.placement, url: entry.url, events: entry.stage.eventOptionsJSON,
+                parent: entry.parent))
     }
 
     /// Commands, patches of changed stages, the stages' client commands (after the
     /// patches, so that they find the elements those make: a hook in a new row, a field
-    /// just shown), errors, and the acknowledgement.
+    /// just shown), errors, and the acknowledgement. A new component's mount goes in page
+    /// order with the patches, after its parent's: the page finds the element that
+    /// holds it (a new row's) in the document as patched.
     private mutating func pendingMessages() -> [ServerMessage] {
         var messages: [ServerMessage] = []
         var runs: [(id: String, commands: [ClientCommand])] = []
+        var componentMounts: Set<String> = []
         for command in commands {
             switch command {
             case .mount(let id):
-                if let index = stages.index(of: id) { messages.append(mountMessage(index)) }
+                guard let index = stages.index(of: id) else { continue }
+                if stages[index].isComponent {
+                    componentMounts.insert(id)
+                } else {
+                    messages.append(mountMessage(index))
+                }
             case .unmount(let id):
                 messages.append(.unmount(seq: takeSeq(), stage: id))
             case .open(let url):
@@ -477,7 +517,12 @@ package struct SessionState {
             }
         }
         commands.removeAll()
-        for index in stages.indices where stages[index].extra.dirty {
+        for index in stages.indices {
+            if !componentMounts.isEmpty, componentMounts.contains(stages[index].id) {
+                messages.append(mountMessage(index))
+                continue
+            }
+            guard stages[index].extra.dirty else { continue }
             let stage = stages[index].stage
             var patch = JSONPatch.diff(from: stages[index].extra.document, to: stage.valueDocument)
             // Keyed collections are not in the diff: their changes come as operations.

@@ -32,8 +32,11 @@ public struct ClientMirror: Sendable {
     /// Whether a `bye` arrived.
     public private(set) var saidBye = false
     /// Mounted stage instances in the order they were mounted, with their template,
-    /// placement and address.
+    /// placement and address; components are in ``components``.
     public private(set) var stages: [(id: String, template: String, placement: String, url: String?)] = []
+    /// Each mounted component by instance id: its template, and where it sits (its
+    /// parent's instance id and its host).
+    public private(set) var components: [String: (template: String, parent: String, host: ComponentHost)] = [:]
     /// URLs the server asked to open, in order.
     public private(set) var openedURLs: [String] = []
     /// Every mount, unmount, open and run received, in order (a snapshot's mounts too).
@@ -122,12 +125,14 @@ public struct ClientMirror: Sendable {
                 snapshots += 1
                 documents.removeAll()
                 stages.removeAll()
+                components.removeAll()
                 lastSeq = 0  // the mounts that follow start a new history
             }
             if message["resumed"] == false {
                 // A new session: events of an expired one cannot be delivered to it.
                 documents.removeAll()
                 stages.removeAll()
+                components.removeAll()
                 lastSeq = 0
                 lost += unacknowledged.map(\.message)
                 unacknowledged.removeAll()
@@ -145,21 +150,39 @@ public struct ClientMirror: Sendable {
             pendingMounts = max(0, pendingMounts - 1)
             stages.removeAll { $0.id == stage }
             let template = message["template"]?.stringValue ?? stage
-            let placement = message["place"]?.stringValue ?? "root"
-            stages.append((stage, template, placement, message["url"]?.stringValue))
-            commands.append(
-                .mount(
-                    template: template, placement: Placement(rawValue: placement) ?? .root,
-                    url: message["url"]?.stringValue))
+            if let parent = message["in"]?.stringValue {
+                let host = ComponentHost(name: message["at"]?.stringValue ?? "", row: message["id"]?.stringValue)
+                components[stage] = (template, parent, host)
+                let parentTemplate = self.template(of: parent) ?? parent
+                if documents[parent] == nil {
+                    violations.append("component \"\(stage)\" mounted in stage \"\(parent)\", which is not mounted")
+                } else if let row = host.row, !Self.hasRow(row, in: documents[parent]!) {
+                    violations.append(
+                        "component \"\(stage)\" mounted for row \"\(row)\", which no list of its parent has yet")
+                }
+                commands.append(.mountComponent(template: template, in: parentTemplate, at: host))
+            } else {
+                let placement = message["place"]?.stringValue ?? "root"
+                stages.append((stage, template, placement, message["url"]?.stringValue))
+                commands.append(
+                    .mount(
+                        template: template, placement: Placement(rawValue: placement) ?? .root,
+                        url: message["url"]?.stringValue))
+            }
             lastSeq = seq
         case "unmount":
             guard let seq = sequence(message), let stage = message["stage"]?.stringValue else { return [] }
             if documents.removeValue(forKey: stage) == nil {
                 violations.append("unmount \(seq) of stage \"\(stage)\", which is not mounted")
             }
-            if let entry = stages.first(where: { $0.id == stage }) {
+            if let component = components.removeValue(forKey: stage) {
+                commands.append(.unmountComponent(template: component.template))
+            } else if let entry = stages.first(where: { $0.id == stage }) {
                 commands.append(
                     .unmount(template: entry.template, placement: Placement(rawValue: entry.placement) ?? .root))
+            }
+            if components.values.contains(where: { $0.parent == stage }) {
+                violations.append("stage \"\(stage)\" unmounted before its components")
             }
             stages.removeAll { $0.id == stage }
             lastSeq = seq
@@ -174,8 +197,7 @@ public struct ClientMirror: Sendable {
             else { return [] }
             let decoded = items.compactMap(ClientCommand.init(json:))
             if decoded.count != items.count { violations.append("run \(seq) holds a command no client knows") }
-            let template = stages.first { $0.id == stage }?.template ?? stage
-            commands.append(.run(template: template, decoded))
+            commands.append(.run(template: template(of: stage) ?? stage, decoded))
             lastSeq = seq
         case "patch":
             guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let ops = message["ops"]
@@ -222,6 +244,17 @@ public struct ClientMirror: Sendable {
             violations.append("seq \(seq) after \(lastSeq): messages in between were never received")
         }
         return seq
+    }
+
+    /// The template of the stage or component `id`, if it is mounted.
+    public func template(of id: String) -> String? {
+        components[id]?.template ?? stages.first { $0.id == id }?.template
+    }
+
+    /// Whether a list (a slot holding an array) of `document` has a row with id `row`.
+    private static func hasRow(_ row: String, in document: JSON) -> Bool {
+        guard case .object(let slots) = document else { return false }
+        return slots.values.contains { $0.arrayValue?.contains { $0["id"]?.stringValue == row } == true }
     }
 
     private mutating func consumeEvents(through number: Int64) {

@@ -29,7 +29,7 @@ public final class SceneTester: @unchecked Sendable {
     public let clock = TestClock()
     private let queue = DispatchQueue(label: "footlight.scene-tester")
     private let entry: AppEntry
-    private var state: SessionState
+    package var state: SessionState
     /// What a page holding this session would show.
     private var mirror = ClientMirror()
     /// Per stage, the document as last asserted.
@@ -85,8 +85,23 @@ public final class SceneTester: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The ids of the stages shown, in page order.
+    /// The ids of the stages shown, in page order; components are not among them
+    /// (``component(_:row:in:)``, ``componentIDs``).
     public var stageIDs: [String] { run { mirror.stages.map(\.id) } }
+
+    /// The ids of the components shown, sorted.
+    public var componentIDs: [String] { run { mirror.components.keys.sorted() } }
+
+    /// The instance id of the component the stage `stageID` placed at `host` (for a list
+    /// of components, the one of row `row`), as the page was told; nil when none is shown.
+    public func component(_ host: String, row: String? = nil, in stageID: String) -> String? {
+        run {
+            mirror.components.first {
+                $0.value.parent == stageID && $0.value.host == ComponentHost(name: host, row: row)
+            }?
+            .key
+        }
+    }
 
     /// A stage's current document, as the page holds it.
     public func document(_ stageID: String) -> JSON? {
@@ -114,9 +129,9 @@ public final class SceneTester: @unchecked Sendable {
     ) -> StageEventError? {
         checkNothingUnasserted(before: "sending \"\(event)\"", sourceLocation)
         let failure: StageEventError? = run { () -> StageEventError? in
-            guard mirror.stages.contains(where: { $0.id == stageID }) else {
+            guard mirror.template(of: stageID) != nil else {
                 Issue.record(
-                    "no stage \"\(stageID)\" is shown (shown: \(mirror.stages.map(\.id)))",
+                    "no stage \"\(stageID)\" is shown (shown: \(mirror.stages.map(\.id) + mirror.components.keys.sorted()))",
                     sourceLocation: sourceLocation)
                 return nil
             }
@@ -232,7 +247,7 @@ public final class SceneTester: @unchecked Sendable {
 
     /// Carries out the state machine's actions as the live driver does, with the page
     /// mirror as the connection.
-    private func perform(_ actions: [SessionAction]) {
+    package func perform(_ actions: [SessionAction]) {
         for action in actions {
             switch action {
             case .send(let messages):
@@ -312,27 +327,7 @@ public final class SceneTester: @unchecked Sendable {
     }
 }
 
-extension SceneTester: Presenter {
-    package func present(_ stage: Stage, placement: Placement, url: String?) {
-        let (id, actions) = state.present(stage, placement: placement, url: url)
-        stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
-        stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
-        perform(actions)
-        stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }
-    }
-
-    package func removeTop(_ placement: Placement) {
-        perform(state.removeTop(placement))
-    }
-
-    package func removeAll() {
-        perform(state.removeAll())
-    }
-
-    package func open(url: String) {
-        perform(state.open(url: url))
-    }
-
+extension SceneTester: SessionHost {
     package func startOver(reason: String) {
         // After the current work, as a server does; the page would get `bye` and start over.
         queue.async { [self] in

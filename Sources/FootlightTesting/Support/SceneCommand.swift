@@ -6,6 +6,10 @@ public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
     case mount(template: String, placement: Placement, url: String?)
     case unmount(template: String, placement: Placement)
     case open(url: String)
+    /// A component of template `template` placed in the stage of template `parent`.
+    case mountComponent(template: String, in: String, at: ComponentHost)
+    /// A component of template `template` removed (or its parent with it).
+    case unmountComponent(template: String)
     /// Client commands (``Stage/run(_:)``) for the stage of `template`.
     case run(template: String, [ClientCommand])
 
@@ -14,6 +18,8 @@ public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
         case .mount(let template, let placement, let url):
             "mount \(template) (\(placement.rawValue)\(url.map { ", \($0)" } ?? ""))"
         case .unmount(let template, let placement): "unmount \(template) (\(placement.rawValue))"
+        case .mountComponent(let template, let parent, let host): "mount \(template) in \(parent) at \(host)"
+        case .unmountComponent(let template): "unmount \(template) (component)"
         case .open(let url): "open \(url)"
         case .run(let template, let commands): "run in \(template): \(commands)"
         }

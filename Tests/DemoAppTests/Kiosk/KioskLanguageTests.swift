@@ -168,28 +168,34 @@ import Testing
     }
 
     @Test("The sign-up dialog and the welcome in German; a link that names nothing, too")
-    func germanSignupAndNotFound() {
+    func germanSignupAndNotFound() throws {
         let tester = german("/lots/lot-2")
         tester.send("submit", to: "lot-1")
-        tester.expectCommands([.mount(template: "signup-dialog", placement: .modal, url: nil)])
+        tester.expectCommands([
+            .mount(template: "signup-dialog", placement: .modal, url: nil),
+            .mountComponent(template: "signup-form", in: "signup-dialog", at: ComponentHost(name: "form")),
+        ])
         #expect(tester.document("signup-dialog-2")?["t"] == KioskStrings.german.signupPage.viewJSON)
-        tester.send("email", to: "signup-dialog-2", value: "grace@")
+        let form = try #require(tester.component("form", in: "signup-dialog-2"))
+        #expect(tester.document(form)?["t"] == KioskStrings.german.signupForm.viewJSON)
+        tester.send("email", to: form, value: "grace@")
         tester.expect(
-            "signup-dialog-2",
+            form,
             ["email": "grace@", "emailError": "Geben Sie eine E-Mail-Adresse wie name@example.com ein."])
-        tester.send("email", to: "signup-dialog-2", value: "grace@example.com")
-        tester.expect("signup-dialog-2", ["email": "grace@example.com", "emailError": nil])
-        tester.send("password", to: "signup-dialog-2", value: "short")
+        tester.send("email", to: form, value: "grace@example.com")
+        tester.expect(form, ["email": "grace@example.com", "emailError": nil])
+        tester.send("password", to: form, value: "short")
         tester.expect(
-            "signup-dialog-2", ["password": "short", "passwordError": "Mindestens 8 Zeichen (bisher 5)."])
-        tester.send("password", to: "signup-dialog-2", value: "correct horse")
-        tester.expect("signup-dialog-2", ["password": "correct horse", "passwordError": nil, "canSubmit": true])
-        tester.send("submit", to: "signup-dialog-2")
-        tester.expect("signup-dialog-2", ["submitting": true, "canSubmit": false])
+            form, ["password": "short", "passwordError": "Mindestens 8 Zeichen (bisher 5)."])
+        tester.send("password", to: form, value: "correct horse")
+        tester.expect(form, ["password": "correct horse", "passwordError": nil, "canSubmit": true])
+        tester.send("submit", to: form)
+        tester.expect(form, ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(300))
         tester.expect("listings", ["accountName": "Grace"])
         tester.expect("lot-1", ["submitTitle": "Gebot abgeben", "canSubmit": false])
         tester.expectCommands([
+            .unmountComponent(template: "signup-form"),
             .unmount(template: "signup-dialog", placement: .modal),
             .mount(template: "welcome", placement: .modal, url: nil),
         ])
@@ -207,6 +213,7 @@ import Testing
         let page = try String(contentsOfFile: Self.packageRoot + "/Public/index.html", encoding: .utf8)
         let pages: [(stage: String, text: KeyPath<KioskStrings, PageText>)] = [
             ("listings", \.listingsPage), ("lot", \.lotPage), ("signup-dialog", \.signupPage),
+            ("signup-form", \.signupForm),
             ("signin", \.signinPage), ("welcome", \.welcomePage), ("profile", \.profilePage),
             ("flight", \.flightPage), ("not-found", \.notFoundPage),
         ]

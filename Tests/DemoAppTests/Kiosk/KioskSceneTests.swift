@@ -64,25 +64,30 @@ import Testing
     }
 
     @Test("Bidding signed out presents the sign-up flow modally; after it the bid goes through, everywhere")
-    func signUpThenBid() {
+    func signUpThenBid() throws {
         let tester = SceneTester(KioskApp.entry(services), path: "/lots/lot-2")
         #expect(tester.stageIDs == ["listings", "lot-1"])
         tester.send("amount", to: "lot-1", value: "5")
         tester.expect("lot-1", ["amount": "5", "amountError": "Bid at least $500.00."])
         tester.send("submit", to: "lot-1")
-        tester.expectCommands([.mount(template: "signup-dialog", placement: .modal, url: nil)])
+        tester.expectCommands([
+            .mount(template: "signup-dialog", placement: .modal, url: nil),
+            .mountComponent(template: "signup-form", in: "signup-dialog", at: ComponentHost(name: "form")),
+        ])
+        let form = try #require(tester.component("form", in: "signup-dialog-2"))
 
-        tester.send("email", to: "signup-dialog-2", value: "grace@example.com")
-        tester.expect("signup-dialog-2", ["email": "grace@example.com"])
-        tester.send("password", to: "signup-dialog-2", value: "correct horse")
-        tester.expect("signup-dialog-2", ["password": "correct horse", "canSubmit": true])
-        tester.send("submit", to: "signup-dialog-2")
-        tester.expect("signup-dialog-2", ["submitting": true, "canSubmit": false])
+        tester.send("email", to: form, value: "grace@example.com")
+        tester.expect(form, ["email": "grace@example.com"])
+        tester.send("password", to: form, value: "correct horse")
+        tester.expect(form, ["password": "correct horse", "canSubmit": true])
+        tester.send("submit", to: form)
+        tester.expect(form, ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(300))
         // Signed in at once: the page behind the modal already knows.
         tester.expect("listings", ["accountName": "Grace"])
         tester.expect("lot-1", ["submitTitle": "Place bid", "canSubmit": false])
         tester.expectCommands([
+            .unmountComponent(template: "signup-form"),
             .unmount(template: "signup-dialog", placement: .modal),
             .mount(template: "welcome", placement: .modal, url: nil),
         ])
@@ -176,10 +181,12 @@ import Testing
         tester.expectCommands([
             .unmount(template: "signin", placement: .modal),
             .mount(template: "signup-dialog", placement: .modal, url: nil),
+            .mountComponent(template: "signup-form", in: "signup-dialog", at: ComponentHost(name: "form")),
         ])
         #expect(tester.document("signup-dialog-2")?["signInOffered"] == true)
         tester.send("signIn", to: "signup-dialog-2")
         tester.expectCommands([
+            .unmountComponent(template: "signup-form"),
             .unmount(template: "signup-dialog", placement: .modal),
             .mount(template: "signin", placement: .modal, url: nil),
         ])
@@ -198,13 +205,14 @@ import Testing
         }
     }
 
-    @Test("Rebuilt: the order, the lot with its typed amount, the sign-up dialog with its email; never a password")
-    func rebuild() {
+    @Test("Rebuilt: the order, the lot with its typed amount, the sign-up form with its email; never a password")
+    func rebuild() throws {
         let restore = ClientMessage.Restore(stages: [
             .init(template: "listings", placement: .root, values: ["order": ["id": "alphabetical"]]),
             .init(template: "lot", placement: .push, url: "/lots/lot-2", values: ["amount": "600"]),
             .init(
-                template: "signup-dialog", placement: .modal, values: ["email": "grace@example.com", "password": "x"]),
+                template: "signup-dialog", placement: .modal,
+                values: ["form/email": "grace@example.com", "form/password": "x"]),
             .init(template: "welcome", placement: .modal),
         ])
         let tester = SceneTester(KioskApp.entry(services), path: "/lots/lot-2", restoring: restore)
@@ -212,12 +220,13 @@ import Testing
         #expect(tester.document("listings")?["layout"] == "table")
         #expect(tester.document("listings")?["rows"] == rows(.alphabetical))
         #expect(tester.document("lot-1")?["amount"] == "600")
-        #expect(tester.document("signup-dialog-2")?["email"] == "grace@example.com")
-        #expect(tester.document("signup-dialog-2")?["password"] == "", "a password is not recoverable")
+        let form = try #require(tester.component("form", in: "signup-dialog-2"))
+        #expect(tester.document(form)?["email"] == "grace@example.com")
+        #expect(tester.document(form)?["password"] == "", "a password is not recoverable")
         #expect(tester.errors.map(\.code) == ["not-recoverable", "not-rebuilt"])
         // The rebuilt dialog works: signing up from it signs the session in.
-        tester.send("password", to: "signup-dialog-2", value: "correct horse")
-        tester.expect("signup-dialog-2", ["password": "correct horse", "canSubmit": true])
+        tester.send("password", to: form, value: "correct horse")
+        tester.expect(form, ["password": "correct horse", "canSubmit": true])
         tester.finish(allowingTimers: true)
     }
 

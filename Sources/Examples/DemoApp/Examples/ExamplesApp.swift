@@ -1,7 +1,7 @@
 import Footlight
 
 /// The demo page's app: counter, sign-up form and lot list at the root; a deep link
-/// `/lots/<id>` also opens that lot's detail.
+/// `/lots/<id>` also opens that lot's detail, and `/tallies` a list of components.
 public enum ExamplesApp {
     /// Where the sessions' sign-ups make their directories and hash passwords.
     static let accountWork = BlockingWork(name: "footlight.examples-accounts")
@@ -18,6 +18,8 @@ public enum ExamplesApp {
         let parts = path.split(separator: "?").first?.split(separator: "/") ?? []
         if parts.count == 2, parts[0] == "lots", let row = LotsDirector.sampleRows.first(where: { $0.id == parts[1] }) {
             context.push(DetailScene(row: row), url: "/lots/\(row.id)")
+        } else if parts == ["tallies"] {
+            context.push(TalliesScene(), url: "/tallies")
         }
     }
 }

@@ -19,9 +19,11 @@ extension KioskStrings {
         signupPage: PageText(
             .english,
             [
-                "title": "Create an account to bid", "email": "Email", "password": "Password", "submit": "Sign up",
-                "submitting": "Signing up…", "haveAccount": "Have an account?", "signInInstead": "Sign in instead",
+                "title": "Create an account to bid", "haveAccount": "Have an account?",
+                "signInInstead": "Sign in instead",
             ]),
+        signupForm: PageText(
+            .english, ["email": "Email", "password": "Password", "submit": "Sign up", "submitting": "Signing up…"]),
         signinPage: PageText(
             .english,
             [

@@ -19,9 +19,14 @@ extension KioskStrings {
         signupPage: PageText(
             .german,
             [
-                "title": "Konto anlegen, um mitzubieten", "email": "E-Mail", "password": "Passwort",
-                "submit": "Registrieren", "submitting": "Registrierung läuft…", "haveAccount": "Schon ein Konto?",
+                "title": "Konto anlegen, um mitzubieten", "haveAccount": "Schon ein Konto?",
                 "signInInstead": "Stattdessen anmelden",
+            ]),
+        signupForm: PageText(
+            .german,
+            [
+                "email": "E-Mail", "password": "Passwort", "submit": "Registrieren",
+                "submitting": "Registrierung läuft…",
             ]),
         signinPage: PageText(
             .german,

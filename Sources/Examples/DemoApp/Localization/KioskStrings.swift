@@ -13,8 +13,10 @@ public struct KioskStrings: Sendable {
     public let listingsPage: PageText
     /// The lot page's template.
     public let lotPage: PageText
-    /// The sign-up dialog's template.
+    /// The sign-up frame's templates (the dialog's title and its offer to sign in).
     public let signupPage: PageText
+    /// The sign-up form's template (a component of the frame).
+    public let signupForm: PageText
     /// The sign-in dialog's template.
     public let signinPage: PageText
     /// The welcome dialog's template.

@@ -95,18 +95,22 @@ public enum KioskPreviews {
         ]
     }
 
-    static func signupDocument(
-        email: String = "", password: String = "", emailError: String? = nil, passwordError: String? = nil,
-        submitting: Bool = false, message: String? = nil, failed: Bool = false
-    ) -> JSONObject {
-        [
-            "t": KioskStrings.english.signupPage.viewJSON,
+    /// The sign-up dialog, with its form (a component) in the state given.
+    static func signupDialog(
+        _ name: String, email: String = "", password: String = "", emailError: String? = nil,
+        passwordError: String? = nil, submitting: Bool = false, message: String? = nil, failed: Bool = false
+    ) -> StagePreview {
+        let form: JSONObject = [
+            "t": KioskStrings.english.signupForm.viewJSON,
             "email": .string(email), "password": .string(password), "emailError": emailError.viewJSON,
             "passwordError": passwordError.viewJSON,
             "canSubmit": .bool(!submitting && !email.isEmpty && emailError == nil && passwordError == nil),
             "submitting": .bool(submitting), "message": message.viewJSON, "failed": .bool(failed),
-            "signInOffered": true,
         ]
+        return StagePreview(
+            name, template: "signup-dialog",
+            document: ["t": KioskStrings.english.signupPage.viewJSON, "signInOffered": true], modal: true,
+            components: [StagePreview("form", template: "signup-form", document: form)])
     }
 
     static func signinDocument(email: String = "", submitting: Bool = false, message: String? = nil) -> JSONObject {
@@ -121,19 +125,14 @@ public enum KioskPreviews {
     static var accounts: [StagePreview] {
         let strings = KioskStrings.english
         return [
-            StagePreview("signup-dialog", template: "signup-dialog", document: signupDocument(), modal: true),
-            StagePreview(
-                "signup-dialog-errors", template: "signup-dialog",
-                document: signupDocument(
-                    email: "grace@", password: "short", emailError: SignupDirector.emailProblem("grace@"),
-                    passwordError: SignupDirector.passwordProblem("short")),
-                modal: true),
-            StagePreview(
-                "signup-dialog-failed", template: "signup-dialog",
-                document: signupDocument(
-                    email: "ada@example.com", password: "correct horse",
-                    message: strings.signupFailed(strings.accountError(.taken)), failed: true),
-                modal: true),
+            signupDialog("signup-dialog"),
+            signupDialog(
+                "signup-dialog-errors", email: "grace@", password: "short",
+                emailError: SignupDirector.emailProblem("grace@"),
+                passwordError: SignupDirector.passwordProblem("short")),
+            signupDialog(
+                "signup-dialog-failed", email: "ada@example.com", password: "correct horse",
+                message: strings.signupFailed(strings.accountError(.taken)), failed: true),
             StagePreview("signin", template: "signin", document: signinDocument(), modal: true),
             StagePreview(
                 "signin-busy", template: "signin", document: signinDocument(email: "ada@example.com", submitting: true),
