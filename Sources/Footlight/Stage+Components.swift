@@ -1,7 +1,7 @@
 import FootlightJSON
 
 /// Components: stages placed inside a stage's template, each with its own Director,
-/// template, document and events (see the Components article).
+/// template, document and events (see "Components" in the Bindings article).
 extension Stage {
     /// Places `component` in the element of this stage's template that names `host`
     /// (`<div data-component="form">`), replacing the component placed there before.
