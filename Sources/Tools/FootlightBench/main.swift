@@ -9,7 +9,8 @@ import Foundation
 
 /// The suites by name, in the order `all` runs them.
 let suites: [(name: String, summary: String)] = [
-    ("json", "JSON diff patch sizes and times; parse/serialise throughput vs Foundation")
+    ("json", "JSON diff patch sizes and times; parse/serialise throughput vs Foundation"),
+    ("components", "a list of 1,000 components re-sorted against the same list of keyed rows"),
 ]
 
 func usage() -> String {
@@ -50,6 +51,7 @@ do {
     for name in selected {
         switch name {
         case "json": checksum &+= try JSONSuite(budget: budget).run()
+        case "components": checksum &+= try ComponentSuite(budget: budget).run()
         default: fatalError("suite \(name) is listed but not wired up")
         }
         print()

@@ -1,3 +1,5 @@
+import Footlight
+
 /// The stages a session shows, in page order: roots, then the navigation stack, then
 /// modals, then the components placed in them (a component always after its parent).
 /// Names each instance (a root by its template, others `template-N`, components
@@ -96,7 +98,9 @@ package struct StageStack<Extra> {
     }
 
     package subscript(index: Int) -> Entry {
-        get { entries[index] }
+        // Borrowed, not copied: a flush reads every entry of a session that may hold
+        // a thousand components.
+        _read { yield entries[index] }
         _modify { yield &entries[index] }
     }
 

@@ -1,0 +1,150 @@
+import BenchSupport
+import Footlight
+import FootlightJSON
+import FootlightServer
+
+/// The `components` benchmark: a list of 1,000 rows re-sorted, as a keyed collection of
+/// rows and as a list of components (one per row, each with its own document), through a
+/// real `Stage` and `SessionState`: the server's time from the Director's output to the
+/// encoded messages, and their bytes. Both lists take turns in one run.
+struct ComponentSuite {
+    let budget: Budget
+
+    /// A lot as the list shows it.
+    struct Item: ViewValue, Identifiable, Equatable {
+        let id: String
+        let title: String
+        let price: String
+        let bids: Int
+        var viewJSON: JSON {
+            ["id": .string(id), "title": .string(title), "price": .string(price), "bids": .int(Int64(bids))]
+        }
+    }
+
+    /// One session showing one stage and its components, wired as the live driver
+    /// wires them (``SessionHost``) and flushed by hand.
+    private final class Session: SessionHost {
+        var state = SessionState(token: "bench", configuration: .init(), now: .now)
+        /// The messages the last flush sent.
+        private var last: [WireMessage] = []
+
+        init(stage: Stage) {
+            _ = state.attach(1, resumeAfter: nil, path: nil)
+            present(stage, placement: .root, url: nil)
+            _ = flush()
+        }
+
+        func perform(_ actions: [SessionAction]) {}
+        func startOver(reason: String) {}
+
+        /// Flushes what changed and returns the bytes sent; the client acknowledges at
+        /// once, so the replay buffer stays small.
+        func flush() -> Int {
+            last = []
+            for case .send(let messages) in state.flush(unsentBytes: 0) { last += messages }
+            _ = state.acknowledge(seq: state.nextSeq - 1)
+            return last.reduce(0) { $0 + $1.bytes.count }
+        }
+
+        /// The messages the last flush sent, by type.
+        var sent: [String: Int] {
+            last.reduce(into: [:]) { counts, message in
+                counts[(try? JSON.parse(message.bytes))?["t"]?.stringValue ?? "?", default: 0] += 1
+            }
+        }
+    }
+
+    /// Runs the measurements, prints the table, and returns the checksum.
+    func run() throws -> Int {
+        let count = 1_000
+        let ascending = (0..<count).map { index in
+            Item(
+                id: "lot-\(index)", title: "Lot \(index + 1)", price: "$\(1_000 + index * 25).00", bids: index % 17)
+        }
+        let descending = Array(ascending.reversed())
+        var lifted = ascending
+        lifted.insert(lifted.remove(at: count / 2), at: 0)
+        let orders: [(name: String, orders: [[Item]])] = [
+            ("Re-sorted (reversed)", [ascending, descending]),
+            ("One row moved to the top", [ascending, lifted]),
+        ]
+
+        var table = MarkdownTable([
+            ("Re-sort of 1,000 rows", .left), ("List", .left), ("Median", .right), ("Min", .right),
+            ("Runs", .right), ("Bytes sent", .right), ("Messages", .left), ("Time vs. rows", .right),
+            ("Bytes vs. rows", .right),
+        ])
+        var checksum = 0
+        for (name, pair) in orders {
+            let rows = PassthroughSubject<[RowChange<Item>], Never>()
+            let rowStage = Stage(name: "lots")
+            rowStage.bind(rows, to: "items")
+            rows.send([.reset(pair[0])])
+            let rowSession = Session(stage: rowStage)
+
+            let cards = PassthroughSubject<[RowChange<Item>], Never>()
+            let cardStage = Stage(name: "lots")
+            cardStage.bind(cards, to: "items", component: "card") { row in
+                let card = Stage(name: "lot-card")
+                card.bind(row.map(\.title), to: "title")
+                card.bind(row.map(\.price), to: "price")
+                card.bind(row.map(\.bids), to: "bids")
+                return card
+            }
+            cards.send([.reset(pair[0])])
+            let cardSession = Session(stage: cardStage)
+            guard cardSession.state.stages.count == count + 1 else {
+                throw JSONSuite.CheckFailed(description: "\(cardSession.state.stages.count - 1) components, not \(count)")
+            }
+
+            let changes = [RowChange.changes(from: pair[0], to: pair[1]), RowChange.changes(from: pair[1], to: pair[0])]
+            var turn = (rows: 0, cards: 0)
+            var bytes = (rows: 0, cards: 0)
+            let timings = try measure(
+                budget,
+                [
+                    {
+                        rows.send(changes[turn.rows])
+                        turn.rows ^= 1
+                        bytes.rows = rowSession.flush()
+                        return bytes.rows
+                    },
+                    {
+                        cards.send(changes[turn.cards])
+                        turn.cards ^= 1
+                        bytes.cards = cardSession.flush()
+                        return bytes.cards
+                    },
+                ])
+            // A re-sort moves the components with their rows: no mount, no unmount, and
+            // no component patch; the same rows in the same order either way.
+            guard cardSession.sent.keys.sorted() == ["patch"], cardSession.sent["patch"] == 1,
+                cardSession.state.stages.count == count + 1
+            else { throw JSONSuite.CheckFailed(description: "a re-sort of components sent \(cardSession.sent)") }
+            let rowIDs = rowStage.document["items"]?.arrayValue?.map { $0["id"] }
+            guard rowIDs == cardStage.document["items"]?.arrayValue?.map({ $0["id"] }) else {
+                throw JSONSuite.CheckFailed(description: "the two lists are in different orders")
+            }
+            for (label, timing, sent, messages) in [
+                ("Keyed rows", timings[0], bytes.rows, rowSession.sent),
+                ("Components (one per row)", timings[1], bytes.cards, cardSession.sent),
+            ] {
+                table.append(
+                    name, label, Format.time(timing.median), Format.time(timing.min), String(timing.runs),
+                    Format.count(sent), messages.sorted { $0.key < $1.key }.map { "\($1) \($0)" }.joined(separator: ", "),
+                    Format.ratio(timing.median.seconds / timings[0].median.seconds),
+                    Format.ratio(Double(sent) / Double(bytes.rows)))
+            }
+            checksum = timings.reduce(checksum) { $0 &+ $1.checksum }
+        }
+        print("### A list of 1,000 components re-sorted, against the same list of keyed rows\n")
+        print(table.text)
+        print()
+        print(
+            "Release build. Server time from the Director's output (the row changes) to the encoded messages,"
+                + " median and fastest of the timed runs after \(budget.warmupRuns) warm-up runs, the two lists"
+                + " taking turns. Each row: id, title, price and bid count; each component binds the three."
+                + " A re-sort of more than \(RowChange<Item>.maximumChanges) changes is sent as the list whole.")
+        return checksum
+    }
+}
