@@ -94,10 +94,13 @@ struct ComponentSuite {
             cards.send([.reset(pair[0])])
             let cardSession = Session(stage: cardStage)
             guard cardSession.state.stages.count == count + 1 else {
-                throw JSONSuite.CheckFailed(description: "\(cardSession.state.stages.count - 1) components, not \(count)")
+                throw JSONSuite.CheckFailed(
+                    description: "\(cardSession.state.stages.count - 1) components, not \(count)")
             }
 
-            let changes = [RowChange.changes(from: pair[0], to: pair[1]), RowChange.changes(from: pair[1], to: pair[0])]
+            let changes = [
+                RowChange.changes(from: pair[0], to: pair[1]), RowChange.changes(from: pair[1], to: pair[0]),
+            ]
             var turn = (rows: 0, cards: 0)
             var bytes = (rows: 0, cards: 0)
             let timings = try measure(
@@ -131,7 +134,8 @@ struct ComponentSuite {
             ] {
                 table.append(
                     name, label, Format.time(timing.median), Format.time(timing.min), String(timing.runs),
-                    Format.count(sent), messages.sorted { $0.key < $1.key }.map { "\($1) \($0)" }.joined(separator: ", "),
+                    Format.count(sent),
+                    messages.sorted { $0.key < $1.key }.map { "\($1) \($0)" }.joined(separator: ", "),
                     Format.ratio(timing.median.seconds / timings[0].median.seconds),
                     Format.ratio(Double(sent) / Double(bytes.rows)))
             }
