@@ -47,7 +47,7 @@ public struct ServerConfiguration: Sendable {
     public var maximumConnectionsPerClient: Int = 1_000
     /// Seconds a new connection may hold a header buffer without finishing its request
     /// headers before it is closed (libwebsockets' `timeout_secs_ah_idle`): what frees
-    /// the sockets of a slowloris attack (RELIABILITY.md T6).
+    /// the sockets of a slowloris attack (RELIABILITY.md T6). 0 is read as 1.
     public var headerTimeoutSeconds: UInt16 = 10
     /// Seconds of WebSocket silence before a ping, and before hanging up.
     public var pingAfterIdleSeconds: UInt16 = 20

@@ -89,11 +89,11 @@ struct FaultInjectionTests {
         #expect(client.observation.mirror.errors.isEmpty)
     }
 
+    /// The raw event message that adds `number` to the ledger.
     static func add(_ number: Int) -> String {
         #"{"t":"event","n":\#(number),"stage":"ledger","name":"add","value":\#(number)}"#
     }
 
-    /// No rate limit and room for every test connection from 127.0.0.1.
     @Test("A client whose socket ends with an event unacknowledged is told so at once, not at its timeout")
     func unacknowledgedWhenTheSocketEnds() async throws {
         let server = try TestServer.start { _ in
@@ -118,6 +118,7 @@ struct FaultInjectionTests {
         }
     }
 
+    /// No rate limit and room for every test connection from 127.0.0.1.
     static func unthrottled(_ configuration: inout ServerConfiguration) {
         configuration.sessionLimits.eventsPerSecond = 1_000_000
         configuration.sessionLimits.eventBurst = 1_000_000
