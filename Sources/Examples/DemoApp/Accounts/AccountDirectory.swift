@@ -110,11 +110,7 @@ public final class AccountDirectory: Sendable {
                     INSERT INTO signIn (visitor, accountKey, signedInAt) VALUES (?, ?, ?)
                     ON CONFLICT(visitor) DO UPDATE SET accountKey = excluded.accountKey, signedInAt = excluded.signedInAt
                     """, arguments: [visitor.rawValue, key, Date().timeIntervalSince1970])
-            try db.execute(
-                sql: """
-                    DELETE FROM signIn WHERE visitor IN
-                    (SELECT visitor FROM signIn ORDER BY signedInAt DESC LIMIT -1 OFFSET ?)
-                    """, arguments: [keep])
+            try KioskDatabase.keepNewest(keep, of: "signIn", by: "signedInAt", in: db)
         }
     }
 

@@ -47,11 +47,7 @@ public final class VisitorLanguages: Sendable {
                     INSERT INTO visitorLanguage (visitor, language, chosenAt) VALUES (?, ?, ?)
                     ON CONFLICT(visitor) DO UPDATE SET language = excluded.language, chosenAt = excluded.chosenAt
                     """, arguments: [visitor.rawValue, language.rawValue, Date().timeIntervalSince1970])
-            try db.execute(
-                sql: """
-                    DELETE FROM visitorLanguage WHERE visitor IN
-                    (SELECT visitor FROM visitorLanguage ORDER BY chosenAt DESC, rowid DESC LIMIT -1 OFFSET ?)
-                    """, arguments: [keep])
+            try KioskDatabase.keepNewest(keep, of: "visitorLanguage", by: "chosenAt", in: db)
         }
     }
 

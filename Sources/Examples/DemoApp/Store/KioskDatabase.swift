@@ -71,6 +71,17 @@ public final class KioskDatabase: Sendable {
         }
     }
 
+    /// Deletes all but the `count` rows of the visitor-keyed `table` newest by the time
+    /// column `newest` (the last written first among equal times): what keeps a table of
+    /// one row per visitor bounded. The names are the schema's, never input.
+    static func keepNewest(_ count: Int, of table: String, by newest: String, in db: Database) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM \(table) WHERE visitor IN
+                (SELECT visitor FROM \(table) ORDER BY \(newest) DESC, rowid DESC LIMIT -1 OFFSET ?)
+                """, arguments: [count])
+    }
+
     /// The schema, one migration per change; never edit one that has shipped.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
