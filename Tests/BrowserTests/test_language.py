@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
+from test_history import flight as flight_stage, profile as profile_stage
 from test_kiosk import FAILED_HANDSHAKE, dialog, listings, lot_page, open_kiosk  # noqa: F401 (a fixture)
 
 GERMAN_MONEY = re.compile(r"^[0-9]{1,3}(\.[0-9]{3})*,\d\d\u00a0\$$")
@@ -62,10 +63,10 @@ def check_german_stages(app):
     back(app, "Alle Lose")
 
     listings(app).locator(".account-name").click()
-    profile = app.page.locator("section.footlight-stage:has(> .profile)")
+    profile = profile_stage(app)
     expect(profile.get_by_role("button", name="Abmelden")).to_be_visible()
     profile.get_by_role("button", name="Ihre Reise zur Auktion").click()
-    flight = app.page.locator("section.footlight-stage:has(> .flight)")
+    flight = flight_stage(app)
     expect(flight.get_by_role("heading", name="Ihre Reise zur Auktion")).to_be_visible()
     expect(flight.locator(".flight-label").first).to_have_text("Abflug")
     expect(flight.locator(".flight-duration")).to_contain_text("Stunden")
@@ -108,9 +109,9 @@ def test_a_german_browser_gets_german_pages_and_the_switch_changes_every_stage(o
     expect(lot.get_by_label("Your bid")).to_be_visible()
     back(app, "All lots")
     listings(app).locator(".account-name").click()
-    profile = app.page.locator("section.footlight-stage:has(> .profile)")
+    profile = profile_stage(app)
     profile.get_by_role("button", name="Your trip to the auction").click()
-    flight = app.page.locator("section.footlight-stage:has(> .flight)")
+    flight = flight_stage(app)
     expect(flight.locator(".flight-duration")).to_contain_text("hours")
     back(app, "Profile")
     back(app, "All lots")
