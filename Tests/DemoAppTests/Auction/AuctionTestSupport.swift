@@ -24,6 +24,26 @@ enum AuctionFixtures {
     }
 }
 
+/// A kiosk for scene tests: a live auction of two lots, Zephyr (lot 1, starting at
+/// `zephyrCents`) and Aurora (lot 2, at $500), on a manual clock; accounts hashed at
+/// the least cost, a tick each second, and 300 ms to answer a sign-in or a bid.
+struct KioskFixture {
+    let auctionClock = ManualAuctionClock()
+    let auction: AuctionService
+    let services: KioskServices
+
+    init(zephyrCents: Int) {
+        auction = AuctionService(
+            lots: [
+                AuctionFixtures.lot(1, title: "Zephyr", startingCents: zephyrCents),
+                AuctionFixtures.lot(2, title: "Aurora", startingCents: 50_000),
+            ], clock: auctionClock)
+        services = KioskServices(
+            auction: auction, accounts: AccountDirectory(cost: .minimal), tick: .seconds(1), latency: .milliseconds(300)
+        )
+    }
+}
+
 /// Every value a publisher emits, in order (used on one thread).
 final class Recording<Value> {
     private(set) var values: [Value] = []

@@ -8,20 +8,10 @@ import Testing
 /// The kiosk in the visitor's language: the browser's choice at first, the listings'
 /// switch after; every stage's texts, money, counts and dates follow it.
 @Suite struct KioskLanguageTests {
-    let auctionClock = ManualAuctionClock()
-    let auction: AuctionService
-    let services: KioskServices
-
-    init() {
-        auction = AuctionService(
-            lots: [
-                AuctionFixtures.lot(1, title: "Zephyr", startingCents: 125_050),
-                AuctionFixtures.lot(2, title: "Aurora", startingCents: 50_000),
-            ], clock: auctionClock)
-        services = KioskServices(
-            auction: auction, accounts: AccountDirectory(cost: .minimal), tick: .seconds(1), latency: .milliseconds(300)
-        )
-    }
+    let kiosk = KioskFixture(zephyrCents: 125_050)
+    var auctionClock: ManualAuctionClock { kiosk.auctionClock }
+    var auction: AuctionService { kiosk.auction }
+    var services: KioskServices { kiosk.services }
 
     func german(_ path: String = "/") -> SceneTester {
         SceneTester(

@@ -8,20 +8,10 @@ import Testing
 /// The kiosk's scenes in process, wired to a live auction service on a manual clock:
 /// every slot change and context command is asserted.
 @Suite struct KioskSceneTests {
-    let auctionClock = ManualAuctionClock()
-    let auction: AuctionService
-    let services: KioskServices
-
-    init() {
-        auction = AuctionService(
-            lots: [
-                AuctionFixtures.lot(1, title: "Zephyr", startingCents: 10_000),
-                AuctionFixtures.lot(2, title: "Aurora", startingCents: 50_000),
-            ], clock: auctionClock)
-        services = KioskServices(
-            auction: auction, accounts: AccountDirectory(cost: .minimal), tick: .seconds(1), latency: .milliseconds(300)
-        )
-    }
+    let kiosk = KioskFixture(zephyrCents: 10_000)
+    var auctionClock: ManualAuctionClock { kiosk.auctionClock }
+    var auction: AuctionService { kiosk.auction }
+    var services: KioskServices { kiosk.services }
 
     func rows(_ order: ListingOrder) -> JSON {
         .array(order.sorted(auction.lots).map { LotRow(lot: $0, now: auctionClock.now).viewJSON })
