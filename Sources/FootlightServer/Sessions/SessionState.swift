@@ -543,8 +543,9 @@ package struct SessionState {
         advisories.removeAll()
         if let ack = pendingAck {
             pendingAck = nil
-            // The acknowledgement rides on the last patch when there is one.
-            if let last = messages.lastIndex(where: { $0.seq != nil }),
+            // The acknowledgement rides on the last patch when there is one (client
+            // commands after it, a hook's message or a focus, need no frame of their own).
+            if let last = messages.lastIndex(where: { if case .patch = $0 { true } else { false } }),
                 case .patch(let seq, let stage, let patch, nil) = messages[last]
             {
                 messages[last] = .patch(seq: seq, stage: stage, patch: patch, ack: ack)

@@ -27,6 +27,26 @@ struct SessionStateEventTests {
         #expect(sent[0]["ops"] == [["op": "replace", "path": "/count", "value": 1]])
     }
 
+    @Test("An event whose turn patches and runs client commands: the acknowledgement rides on the patch")
+    func ackRidesOnThePatchBeforeCommands() {
+        let stage = Stage(name: "lot")
+        let amount = CurrentValueSubject<String, Never>("")
+        stage.bind(amount, to: "amount")
+        stage.on("amount", send: amount)
+        var machine = SessionMachine { machine, _ in _ = machine.present(stage) }
+        machine.attach()
+        _ = machine.take()
+        // One turn: the event, and the commands its stage runs (a focus, say).
+        machine.perform(
+            machine.state.receive(
+                ClientMessage.Event(number: 1, stage: "lot", name: "amount", value: "500"), now: machine.now))
+        machine.perform(machine.state.run([.focus("#amount")], in: "lot"))
+        machine.endTurn()
+        let sent = machine.take()
+        #expect(sent.map { $0["t"] } == ["patch", "run"])
+        #expect(sent[0]["ack"] == 1 && sent[0]["ops"] == [["op": "replace", "path": "/amount", "value": "500"]])
+    }
+
     @Test("A re-sent event is acknowledged again and not delivered again")
     func duplicate() {
         var (machine, _) = Self.joined()
