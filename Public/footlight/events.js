@@ -104,12 +104,14 @@
   /** Listens for the event bindings inside stage `st` (its element `st.el`, its options `st.opts`). */
   function listen(st) {
     st.pending = new Set(); // gates holding a value
-    // Events inside a component placed in this stage are the component's (its own listeners).
-    const on = (type, handle) => st.el.addEventListener(type, (event) => event.target.closest(`.${K.C_STAGE}`) === st.el && handle(event));
+    // An element of a component placed in this stage is the component's (its own listeners), and an
+    // element of this stage around a component is this stage's, wherever in it the event began.
+    const mine = (el) => el?.closest(`.${K.C_STAGE}`) === st.el;
+    const on = (type, handle) => st.el.addEventListener(type, (event) => mine(event.target) && handle(event));
     for (const type in K.ON) {
-      on(type, (event) => {
+      st.el.addEventListener(type, (event) => {
         const el = event.target.closest(`[${K.ON[type]}]`);
-        if (!el) return;
+        if (!mine(el)) return;
         if (type === 'submit' || (type === 'click' && el.tagName === 'A')) event.preventDefault();
         activate(st, el, type, event);
       });
@@ -121,7 +123,7 @@
       const field = event.target;
       const form = field.form;
       if (event.key !== 'Enter' || event.isComposing || event.defaultPrevented || !submitsOnEnter(field)) return;
-      if (!form || !form.hasAttribute(K.ON.submit) || !st.el.contains(form)) return;
+      if (!form || !form.hasAttribute(K.ON.submit) || !mine(form)) return;
       event.preventDefault();
       activate(st, form, 'submit', event);
     });

@@ -89,8 +89,7 @@
       // A component sits in its parent's element that names it (K.IN: `in` the parent `at` a host).
       const where = message[K.IN] ? K.IN : message[K.PLACE] || K.ROOT;
       const kept = transport.keptValues(id, template); // from before a reload
-      stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set(), hooks: new Map() }));
-      Object.assign(st, { in: message[K.IN], at: message[K.AT], row: message[K.ID] });
+      stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set(), hooks: new Map(), in: message[K.IN], at: message[K.AT], row: message[K.ID] }));
       const source = named(template);
       if (source) {
         const el = (st.el = document.createElement('section'));
@@ -115,15 +114,15 @@
 
   const named = (template) => document.querySelector(`template[${K.A_TEMPLATE}="${CSS.escape(template)}"]`);
 
-  // Replaces each element of `content` (and of the row templates in it) that names a template to
-  // include (data-include="account-form") with that template's content, up to 8 includes deep.
+  // Replaces each element of `content` that names a template to include (data-include="account-form")
+  // with that template's content, up to 8 includes deep. (A list's row template is content of its
+  // own: an element there is left as it is.)
   function include(st, content, depth) {
-    for (const rows of content.querySelectorAll('template')) include(st, rows.content, depth);
     for (const el of content.querySelectorAll(`[${K.A_INCLUDE}]`)) {
       const name = el.getAttribute(K.A_INCLUDE);
       const source = depth < 8 && named(name);
       if (source) el.replaceWith(include(st, source.content.cloneNode(true), depth + 1));
-      else report(st, `no <template ${K.A_TEMPLATE}="${name}"> to include${depth < 8 ? '' : ' within 8 includes'}`);
+      else report(st, `no <template ${K.A_TEMPLATE}="${name}"> in the page${depth < 8 ? '' : ', or included 8 deep'}`);
     }
     return content;
   }
@@ -137,7 +136,7 @@
     // Not one inside a component placed there already. (A list's components and a single one
     // have hosts of their own names.)
     const el = [scope, ...(scope?.querySelectorAll(selector) || [])].find((h) => h?.matches(selector) && h.closest(`.${K.C_STAGE}`) === parent.el);
-    if (!el) return report(st, `no element ${selector} for it in stage "${st.in}"`); // nor in its row
+    if (!el) return report(st, `no element ${selector} in stage "${st.in}"`); // nor in its row
     el.replaceChildren(st.el);
     // A component placed in a modal just shown takes focus where it asks for it, unless the user
     // moved focus since the modal took it.
@@ -239,8 +238,8 @@
       let h = st.hooks.get(el);
       if (!h) {
         // Sends an event of the stage's at once, with its declared commands (no pacing: that is
-        // for controls); nothing once the stage is gone.
-        const send = (event, v) => (stages.get(st.id) === st ? sendFrom(st, el, event, v) : null);
+        // for controls).
+        const send = (event, v) => sendFrom(st, el, event, v);
         st.hooks.set(el, (h = { el, name, value, send }));
         callHook(st, h, 'mounted');
       } else if (value !== h.value) {
@@ -266,6 +265,9 @@
   // ("form/email"), for the server to give back to the component its parent's scene places again
   // (none for a component of a list's row).
   function sendFrom(st, el, name, value) {
+    // Nothing once the stage is gone: a hook's late event, input still waiting in a component
+    // whose parent closed.
+    if (stages.get(st.id) !== st) return null;
     const options = st.opts[name] || {};
     if (options[K.RUN]) run(st, options[K.RUN]);
     if (options[K.LOCAL]) return null;
@@ -280,9 +282,10 @@
     return number;
   }
 
-  // A new session that was not rebuilt: the values the stages kept belong to the old one.
+  // A new session that was not rebuilt: the values the stages kept belong to the old one, and its
+  // components go (the new session numbers its own from 1 again, perhaps in other places).
   function forget() {
-    for (const st of stages.values()) st.kept = {};
+    for (const st of stages.values()) st.in ? unmount(st.id) : (st.kept = {});
   }
 
   // A rebuilt session: the stages the server showed again take their new ids (keeping their

@@ -5,6 +5,7 @@ import FootlightJSON
 extension Stage {
     /// Places `component` in the element of this stage's template that names `host`
     /// (`<div data-component="form">`), replacing the component placed there before.
+    /// Place a new stage each time: one removed is cancelled for good.
     ///
     /// The component is a stage of its own: its Director feeds its own document, which
     /// is diffed on its own; events from its elements go to it alone; it is mounted with
@@ -24,8 +25,9 @@ extension Stage {
 
     /// Feeds the keyed collection in slot `slot` from `changes`, with one component per
     /// row: `make` builds the component of a new row from a publisher of that row's
-    /// values (the row at once, then each update), and the component sits in the row's
-    /// element that names `component` (`data-component`), or in the row's element itself.
+    /// values (the row at once, then each update), and the component sits in the element
+    /// of the row that names `component` (`data-component`; the row's own element when it
+    /// names it).
     ///
     /// The slot's rows hold only their ids (`{"id": …}`); what a row shows comes from
     /// its component's document. A moved row keeps its component, an updated row's
@@ -47,6 +49,8 @@ extension Stage {
 
     func place(_ component: Stage, at host: ComponentHost) {
         precondition(component !== self, "a stage cannot be its own component")
+        // Placed there already: nothing to do (removing it first would cancel it).
+        guard components[host] !== component else { return }
         removeComponent(at: host)
         components[host] = component
         didPlace?(component, host)

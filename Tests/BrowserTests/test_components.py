@@ -73,6 +73,22 @@ def test_a_list_of_components_counts_row_by_row_and_keeps_each_row_when_moved(op
     assert app.errors == []
 
 
+def test_an_event_binding_around_a_component_is_its_parents(open_app):
+    app = open_tallies(open_app)
+    # The first row's own element gets a click binding of the list stage's ("reverse").
+    rows(app).first.evaluate("(li) => li.setAttribute('data-on-click', 'reverse')")
+    # A click on the tally's +1 is the tally's alone: it counts, and nothing is reversed.
+    row(app, "Apples").get_by_role("button", name="Apples").click()
+    expect(row(app, "Apples").locator("output.count")).to_have_text("1")
+    app.wait_settled()
+    expect(rows(app).locator(".label")).to_have_text(["Apples", "Pears", "Plums"])
+    # A click on the tally's label (no binding of its own) reaches the row's: the list reverses.
+    row(app, "Apples").locator(".label").click()
+    expect(rows(app).locator(".label")).to_have_text(["Plums", "Pears", "Apples"])
+    app.wait_settled()
+    assert app.errors == []
+
+
 def test_a_components_events_are_its_own_and_back_removes_them_all(open_app):
     app = open_tallies(open_app)
     page = app.page

@@ -35,6 +35,12 @@ private struct BoardScene: Scene {
         let swap = PassthroughSubject<Void, Never>()
         stage.on("swap", send: swap)
         stage.keep(swap.sink { [unowned stage] in stage.place(tallyStage(), at: "tally") })
+        let keepPlaced = PassthroughSubject<Void, Never>()
+        stage.on("keep", send: keepPlaced)
+        stage.keep(
+            keepPlaced.sink { [unowned stage] in
+                if let placed = stage.components[ComponentHost(name: "tally")] { stage.place(placed, at: "tally") }
+            })
         let drop = PassthroughSubject<Void, Never>()
         stage.on("drop", send: drop)
         stage.keep(drop.sink { [unowned stage] in stage.removeComponent(at: "tally") })
@@ -90,6 +96,11 @@ private struct BoardScene: Scene {
         #expect(tester.componentIDs == [second])
         tester.send("add", to: second)
         tester.expect(second, ["count": 1])
+        // The same stage placed again where it is: nothing happens, and it still counts.
+        tester.send("keep", to: "board")
+        tester.expectCommands([])
+        tester.send("add", to: second)
+        tester.expect(second, ["count": 2])
         tester.send("drop", to: "board")
         tester.expectCommands([.unmountComponent(template: "tally")])
         #expect(tester.componentIDs.isEmpty)

@@ -235,7 +235,9 @@ package struct SessionState {
             return back(from: event.stage) + scheduleFlush()
         }
         guard let index = stages.index(of: event.stage) else {
-            let names = stages.entries.map { "\"\($0.id)\"" }.joined(separator: ", ")
+            // At most 8 named: a page of a thousand components would make each refusal 10 KB.
+            var names = stages.entries.prefix(8).map { "\"\($0.id)\"" }.joined(separator: ", ")
+            if stages.count > 8 { names += " and \(stages.count - 8) more" }
             return refuse(
                 ProtocolError(
                     .unknownStage,

@@ -69,6 +69,17 @@ struct SessionStateEventTests {
         #expect(machine.state.lastEvent == 1)
     }
 
+    @Test("An unknown stage's refusal names at most 8 of the stages mounted, however many there are")
+    func unknownStageNamesEight() {
+        var (machine, _) = Self.joined()
+        for _ in 0..<20 { _ = machine.present(Stage(name: "lot"), .push) }
+        machine.endTurn()
+        _ = machine.take()
+        machine.event(1, "add", stage: "lot-99")
+        let message = machine.take().first { $0["code"] == "unknown-stage" }?["message"]?.stringValue ?? ""
+        #expect(message.hasSuffix(#"(mounted: "counter", "lot-1", "lot-2", "lot-3", "lot-4", "lot-5", "lot-6", "lot-7" and 13 more)"#), "\(message)")
+    }
+
     @Test("Unknown stage, unknown event and bad value are refused with their codes; the count is untouched")
     func refusals() {
         var (machine, _) = Self.joined()

@@ -47,7 +47,7 @@ public struct TalliesScene: Scene {
 }
 
 /// One tally, a component: a label from its row, a count its button adds to, and a
-/// name typed for it (kept by the page for a rebuilt session).
+/// name typed for it.
 public struct TallyScene: Scene {
     let label: AnyPublisher<String, Never>
 
@@ -63,7 +63,7 @@ public struct TallyScene: Scene {
         stage.bind(add.scan(0) { count, _ in count + 1 }.prepend(0), to: "count")
         stage.bind(name, to: "name")
         stage.on("add", send: add)
-        stage.on("name", send: name, options: EventOptions(debounce: .milliseconds(200), recoverable: true))
+        stage.on("name", send: name, options: .debounce(.milliseconds(200)))
         return stage
     }
 }
