@@ -127,7 +127,7 @@ import Testing
         tester.send("submit", to: form)
         tester.expect(form, ["submitting": true, "canSubmit": false])
         // The visitor closes the dialog (Escape, or the browser's back button).
-        tester.send("@back", to: form)
+        tester.send("@back", to: "signup-dialog-1")
         tester.expectCommands([
             .unmountComponent(template: "signup-form"), .unmount(template: "signup-dialog", placement: .modal),
         ])
