@@ -43,6 +43,10 @@ final class ServerCore: LoopDelegate {
     // MARK: HTTP
 
     func answerHTTP(_ request: HTTPRequest) -> HTTPAnswer {
+        guard request.readsOnly else {
+            logger.debug("405 \(request.path): not GET or HEAD")
+            return .methodNotAllowed
+        }
         let answer = answer(path: request.path, acceptsGzip: request.acceptsGzip)
         // A page names its visitor: a browser without a cookie this server signed gets one.
         guard case .file(let file, let type, let cache, let encoding, let varies, nil) = answer,

@@ -42,6 +42,28 @@ struct HTTPTests {
         #expect(!body.contains("root:"))
     }
 
+    @Test("A method other than GET or HEAD gets 405 with Allow, its body unread; the next request is served")
+    func methodNotAllowed() throws {
+        let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+        defer { server.shutdown() }
+        for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+            // Kept alive: the 405 must not leave the body to be read as the next request.
+            let request =
+                "\(method) /index.html HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 11\r\n\r\nhello=there"
+                + "GET /app.js HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
+            let reply = String(
+                decoding: try RawHTTP.exchange(port: server.port, request: Array(request.utf8)), as: UTF8.self)
+            let responses = reply.components(separatedBy: "HTTP/1.1 ").dropFirst()
+            #expect(responses.first?.hasPrefix("405") == true, "\(method): \(reply.prefix(200))")
+            #expect(responses.first?.lowercased().contains("allow: get, head\r\n") == true, "\(method)")
+            #expect(responses.dropFirst().first?.hasPrefix("200") == true, "\(method): then \(reply.suffix(300))")
+        }
+        let head = try RawHTTP.exchange(
+            port: server.port,
+            request: Array("HEAD /app.js HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n".utf8))
+        #expect(String(decoding: head, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+    }
+
     @Test("A symlink pointing out of the public folder is not followed")
     func symlinkEscape() throws {
         let folder = NSTemporaryDirectory() + "footlight-symlink-\(getpid())"

@@ -36,6 +36,8 @@ struct HTTPRequest: Equatable {
     var acceptsGzip = false
     /// The `Cookie` header, as sent.
     var cookie: String?
+    /// Whether the method is GET or HEAD: the only ones a folder of files answers.
+    var readsOnly = true
 }
 
 /// What a WebSocket's upgrade request said beyond what the handshake checks.
@@ -58,6 +60,8 @@ enum HTTPAnswer: Equatable {
     case file(
         path: String, contentType: String, cacheControl: String, contentEncoding: String?, varies: Bool,
         setCookie: String? = nil)
+    /// 405, with `Allow: GET, HEAD` and no body: a method other than those.
+    case methodNotAllowed
 }
 
 /// Whether a WebSocket upgrade may go ahead.

@@ -42,7 +42,8 @@ func footlightHTTPCallback(
         let request = HTTPRequest(
             path: input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/",
             acceptsGzip: acceptsGzip(requestHeader(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) ?? ""),
-            cookie: requestHeader(wsi, WSI_TOKEN_HTTP_COOKIE))
+            cookie: requestHeader(wsi, WSI_TOKEN_HTTP_COOKIE),
+            readsOnly: lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 || lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0)
         return send(delegate.answerHTTP(request), on: wsi)
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -55,6 +56,19 @@ private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
     case .status(let status, let message):
         lws_return_http_status(wsi, status, message)
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    case .methodNotAllowed:
+        // A body sent with the request is read and dropped by libwebsockets after this.
+        var headers = [UInt8](repeating: 0, count: footlight_lws_pre() + 256)
+        let written = headers.withUnsafeMutableBufferPointer { buffer -> Bool in
+            let start = buffer.baseAddress! + footlight_lws_pre()
+            var cursor: UnsafeMutablePointer<UInt8>? = start
+            let end = buffer.baseAddress! + buffer.count
+            guard lws_add_http_header_status(wsi, 405, &cursor, end) == 0 else { return false }
+            addHeader(wsi, name: "allow:", "GET, HEAD", &cursor, end)
+            guard lws_add_http_header_content_length(wsi, 0, &cursor, end) == 0 else { return false }
+            return lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
+        }
+        return !written || lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     case .file(let file, let contentType, let cacheControl, let contentEncoding, let varies, let setCookie):
         var headers = [UInt8](repeating: 0, count: 512)
         let length = headers.withUnsafeMutableBufferPointer { buffer -> Int in
