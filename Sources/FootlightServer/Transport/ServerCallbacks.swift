@@ -43,7 +43,8 @@ func footlightHTTPCallback(
             path: input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/",
             acceptsGzip: acceptsGzip(requestHeader(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) ?? ""),
             cookie: requestHeader(wsi, WSI_TOKEN_HTTP_COOKIE),
-            readsOnly: lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 || lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0)
+            readsOnly: lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0
+                || lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0)
         return send(delegate.answerHTTP(request), on: wsi)
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
