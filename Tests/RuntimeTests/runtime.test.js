@@ -771,6 +771,16 @@ function fakeBrowser(templates) {
       for (let el = this; el; el = el.parentNode) if (el.matches(selector)) return el;
       return null;
     }
+    replaceChildren(...nodes) {
+      this.textContent = '';
+      this.append(...nodes);
+    }
+    replaceWith(node) {
+      const parent = this.parentNode;
+      // A fragment's children take its place.
+      for (const child of node.tagName === '#FRAGMENT' ? [...node.children] : [node]) parent.insertBefore(child, this);
+      this.remove();
+    }
     append(...nodes) {
       for (const node of nodes) {
         if (typeof node === 'string') this.text += node;
@@ -1254,6 +1264,69 @@ describe('the runtime in a page', () => {
     s2[1].receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', doc: { count: 0, name: '', rows: [] }, events: { name: { keep: true } } });
     assert.equal(JSON.parse(st2.get('footlight.page')).stages[0].values, undefined, 'the old session\'s value is not the new one\'s');
     assert.ok(w2);
+  });
+
+  test('components: placed in their host, their events their own, their kept values named by host; gone with a new session', () => {
+    const templates = {
+      frame: (h) => [h('button', { type: 'button', 'data-on-click': 'close' }), h('div', { 'data-component': 'form' })],
+      form: (h) => [
+        h('input', { type: 'text', 'data-value': 'name', 'data-on-input': 'name' }),
+        h('button', { type: 'button', 'data-on-click': 'save' }),
+        h('div', { 'data-include': 'note' }),
+      ],
+      note: (h) => [h('p', { class: 'note', 'data-text': 'note' })],
+    };
+    const browser = bootedPage(templates, 't');
+    const { page, sockets, storage, clock, errors } = browser;
+    const [socket] = sockets;
+    const nameOptions = { name: { debounce: 300, keep: true } };
+    socket.receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', doc: {}, events: {} });
+    socket.receive({ t: 'mount', seq: 2, stage: 'form-c1', template: 'form', in: 'frame', at: 'form', doc: { name: '', note: 'hi' }, events: nameOptions });
+    const frame = page.outlet.children[0];
+    const host = frame.querySelector('[data-component="form"]');
+    const form = host.children[0];
+    assert.equal(form.className, 'footlight-stage');
+    assert.equal(form.getAttribute('data-stage-id'), 'form-c1');
+    assert.equal(page.outlet.children.length, 1, 'in its host, not in the outlet');
+    assert.equal(form.querySelector('p').textContent, 'hi', 'the included template binds the component\'s slots');
+    assert.equal(form.querySelector('[data-include]'), null);
+
+    // Its events are its own; the frame's are the frame's.
+    socket.sent.splice(0);
+    form.querySelector('button').dispatch('click');
+    frame.querySelector('button').dispatch('click');
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event').map((m) => [m.stage, m.name]), [['form-c1', 'save'], ['frame', 'close']]);
+
+    // A recoverable value is kept with the frame, named by the host; the component is not named.
+    const input = form.querySelector('input');
+    input.value = 'Ada';
+    input.dispatch('input');
+    clock.advance(300);
+    const kept = JSON.parse(storage.get('footlight.page')).stages;
+    assert.deepEqual(kept, [{ id: 'frame', template: 'frame', values: { 'form/name': 'Ada' } }]);
+
+    // Input still waiting when its component goes is dropped, not sent to a stage that is gone.
+    input.value = 'Ada L';
+    input.dispatch('input');
+    socket.receive({ t: 'unmount', seq: 3, stage: 'form-c1' });
+    assert.equal(host.children.length, 0);
+    socket.sent.splice(0);
+    clock.advance(1_000);
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event'), []);
+
+    // A new session that was not rebuilt: the old session's components go at once.
+    socket.receive({ t: 'mount', seq: 4, stage: 'form-c2', template: 'form', in: 'frame', at: 'form', doc: { name: '', note: '' }, events: {} });
+    assert.equal(host.children.length, 1);
+    socket.readyState = 3;
+    socket.onclose({ code: 4002 });
+    sockets[1].open();
+    sockets[1].receive({ t: 'joined', token: 'fresh', resumed: false, events: 0, mounts: 2 });
+    assert.equal(host.children.length, 0, 'the old form-c2 is gone before the new session mounts its own');
+    sockets[1].receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', doc: {}, events: {} });
+    sockets[1].receive({ t: 'mount', seq: 2, stage: 'form-c1', template: 'form', in: 'frame', at: 'form', doc: { name: '', note: 'new' }, events: {} });
+    assert.equal(host.children.length, 1);
+    assert.equal(host.children[0].querySelector('p').textContent, 'new');
+    assert.deepEqual(errors, []);
   });
 
   test('a copy of a live tab (a token and no address left) rebuilds a session of its own; a reload resumes with what it kept', () => {
