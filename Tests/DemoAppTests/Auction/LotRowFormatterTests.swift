@@ -80,5 +80,39 @@ extension AuctionTests {
             #expect(!secondLater[1].viewJSON.sharesStorage(with: before[1].viewJSON))
             #expect(secondLater == lots.map { LotRow(lot: $0, now: .seconds(1)) })
         }
+
+        @Test(
+            "A lot page's details come from the shared ones: the same as made alone, for each account, time and language"
+        )
+        func sharedDetailsMatchDetailsMadeAlone() {
+            let formatter = LotRowFormatter()
+            let open = AuctionFixtures.lot(
+                1, bids: [12_000, 15_000], bidder: "ada@example.com", closesAt: .seconds(90))
+            let lots = [
+                open, AuctionFixtures.lot(2, closesAt: .seconds(30)),
+                AuctionFixtures.lot(3, bids: [20_000], bidder: "ada@example.com", closed: true),
+                AuctionFixtures.lot(4, closed: true),
+            ]
+            // Each case twice in a row, so the second comes from the shared details.
+            for now in [Duration.zero, .milliseconds(400), .seconds(1), .seconds(31), .seconds(200)] {
+                for language in KioskLanguage.allCases {
+                    for lot in lots {
+                        for account in [nil, "ada@example.com", "grace@example.com"] {
+                            for _ in 0..<2 {
+                                #expect(
+                                    formatter.details(of: lot, at: now, account: account, in: language)
+                                        == LotDetails(lot: lot, now: now, account: account, language: language),
+                                    "\(lot.id) at \(now) for \(account ?? "no one") in \(language)")
+                            }
+                        }
+                    }
+                }
+            }
+            // A bid changes the lot: its details are made again.
+            let bidOn = open.recording(bidOf: 20_000, by: "grace@example.com")
+            #expect(
+                formatter.details(of: bidOn, at: .seconds(1), account: "grace@example.com", in: .german)
+                    == LotDetails(lot: bidOn, now: .seconds(1), account: "grace@example.com", language: .german))
+        }
     }
 }

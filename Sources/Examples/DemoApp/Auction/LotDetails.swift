@@ -31,7 +31,7 @@ public struct LotDetails: ViewValue, Equatable, Sendable {
     public let minimumBid: String
     /// Where the signed-in user stands, or nil: "You have the highest bid.", "You won
     /// this lot.", "Sold for $1,250.00.", "Closed without bids.".
-    public let standing: String?
+    public private(set) var standing: String?
 
     /// The details of `lot` at `now`, for the signed-in account `account` (nil when
     /// signed out), in `language`.
@@ -51,6 +51,21 @@ public struct LotDetails: ViewValue, Equatable, Sendable {
         closed = !lot.isOpen(at: now)
         minimumBid = MoneyFormat.string(cents: lot.minimumNextBidCents, in: language)
         standing = Self.standing(of: lot, closed: closed, account: account, language: language)
+    }
+
+    /// These details for the signed-in account `account` (nil when signed out): all
+    /// the rest is the same for every visitor, so sessions share it
+    /// (``LotRowFormatter/details(of:at:account:in:)``).
+    func seen(by account: String?, on lot: Lot, in language: KioskLanguage) -> LotDetails {
+        var details = self
+        details.standing = Self.standing(of: lot, closed: closed, account: account, language: language)
+        return details
+    }
+
+    /// Whether these details still show `lot` at `now` in `language`: the same lot, and
+    /// the time left reads the same.
+    func shows(_ lot: Lot, at now: Duration, in language: KioskLanguage) -> Bool {
+        closed == !lot.isOpen(at: now) && timeLeft == TimeLeftFormat.string(for: lot, at: now, in: language)
     }
 
     private static func standing(of lot: Lot, closed: Bool, account: String?, language: KioskLanguage) -> String? {

@@ -57,12 +57,15 @@ public final class LotDetailsDirector {
     ///     (``AuctionService/bids(onLot:)``): read when the lot opens, and when bids came
     ///     faster than the lot's changes.
     ///   - language: the session's language: texts, money and what an amount may look like.
+    ///   - formatter: makes the details, shared with the other sessions showing the lot
+    ///     (``KioskServices/rowFormatter``); none given, the Director makes its own.
     public init(
         lot lotInput: AnyPublisher<Lot?, Never>, now nowInput: AnyPublisher<Duration, Never>,
         account accountInput: AnyPublisher<String?, Never>, amount amountInput: AnyPublisher<String, Never>,
         submit: AnyPublisher<Void, Never>, bidding: any BidPlacing,
         pastBids: @escaping (String) -> [Int] = { _ in [] },
-        language languageInput: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
+        language languageInput: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher(),
+        formatter: LotRowFormatter = LotRowFormatter()
     ) {
         let lot = lotInput.shareLatest()
         let now = nowInput.shareLatest()
@@ -132,7 +135,7 @@ public final class LotDetailsDirector {
         .removeDuplicates()
         .eraseToAnyPublisher()
         details = lot.combineLatest(clock, account) { lot, clock, account in
-            lot.map { LotDetails(lot: $0, now: clock.0, account: account, language: clock.1) }
+            lot.map { formatter.details(of: $0, at: clock.0, account: account, in: clock.1) }
         }
         .removeDuplicates()
         .eraseToAnyPublisher()

@@ -36,6 +36,9 @@ public final class LotRowFormatter: Sendable {
         var listings: [ListingKey: Listing] = [:]
         /// The last row made for each lot id and language, with the lot it shows.
         var rows: [RowKey: (lot: Lot, row: LotRow)] = [:]
+        /// The last details made for each lot id and language (for no account), with the
+        /// lot they show.
+        var details: [RowKey: (lot: Lot, details: LotDetails)] = [:]
 
         mutating func row(for lot: Lot, at now: Duration, in language: KioskLanguage) -> LotRow {
             let key = RowKey(lotID: lot.id, language: language)
@@ -47,6 +50,27 @@ public final class LotRowFormatter: Sendable {
     }
 
     private let state = Locked(State())
+
+    /// The details of `lot` at `now` in `language`, for the signed-in account `account`:
+    /// what every visitor sees alike (money, counts and dates formatted) is made once per
+    /// lot, time left and language and shared by every lot page; only the account's
+    /// standing is made per call.
+    public func details(of lot: Lot, at now: Duration, account: String?, in language: KioskLanguage) -> LotDetails {
+        let shared = state.withLock { state in
+            let key = RowKey(lotID: lot.id, language: language)
+            if let made = state.details[key], made.lot == lot, made.details.shows(lot, at: now, in: language) {
+                return made.details
+            }
+            let details = LotDetails(lot: lot, now: now, account: nil, language: language)
+            if state.details.count >= Self.maximumDetails { state.details.removeAll(keepingCapacity: true) }
+            state.details[key] = (lot, details)
+            return details
+        }
+        return shared.seen(by: account, on: lot, in: language)
+    }
+
+    /// The most lots' details kept; past it (lots come and go) the cache starts again.
+    static let maximumDetails = 1_024
 
     public init() {}
 

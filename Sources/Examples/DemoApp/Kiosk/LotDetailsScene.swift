@@ -25,7 +25,7 @@ public struct LotDetailsScene: Scene {
             bidding: SessionBidding(
                 service: services.auction, clock: context.environment.clock, latency: services.latency),
             pastBids: { services.auction.bids(onLot: $0).map(\.amountCents) },
-            language: language)
+            language: language, formatter: services.rowFormatter)
         let stage = Stage(name: "lot")
         stage.bindTexts(\.lotPage, language: language)
         stage.bind(director.details, to: "lot")
