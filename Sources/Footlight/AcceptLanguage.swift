@@ -86,13 +86,13 @@ public struct AcceptLanguage: Sendable, Equatable {
     /// One entry, "de-AT" or "en;q=0.5", or nil when it is not one.
     private static func range(_ entry: Substring) -> Range? {
         let parts = entry.split(separator: ";", omittingEmptySubsequences: false)
-        let tag = parts[0].trimmingASCIISpaces().lowercased()
+        let tag = parts[0].trimmingHeaderSpaces().lowercased()
         guard isRange(tag) else { return nil }
         var quality = 1.0
         for parameter in parts.dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, pair[0].trimmingASCIISpaces().lowercased() == "q",
-                let value = qualityValue(pair[1].trimmingASCIISpaces())
+            guard pair.count == 2, pair[0].trimmingHeaderSpaces().lowercased() == "q",
+                let value = qualityValue(String(pair[1].trimmingHeaderSpaces()))
             else { return nil }
             quality = value
         }
@@ -115,12 +115,6 @@ public struct AcceptLanguage: Sendable, Equatable {
             text.first == "0" || text.first == "1"
         else { return nil }
         return value
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingASCIISpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
 

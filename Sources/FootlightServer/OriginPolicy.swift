@@ -11,7 +11,7 @@ struct OriginPolicy {
         // libwebsockets 4.1.6 upgrades some handshakes RFC 6455 forbids; refuse them here.
         if let problem = Self.rfc6455Problem(request) { return problem }
         let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-        let offered = (request.subprotocols ?? "").split(separator: ",").map { $0.trimmingCharacters(in: " \t") }
+        let offered = (request.subprotocols ?? "").split(separator: ",").map { String($0.trimmingHeaderSpaces()) }
         if let echoPath, path == echoPath {
             // Conformance runners offer no subprotocol; libwebsockets then binds the
             // connection to protocols[0], whose callback passes it on to the echo.
@@ -74,14 +74,5 @@ extension OriginPolicy {
             default: false
             }
         }
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var slice = self[...]
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }

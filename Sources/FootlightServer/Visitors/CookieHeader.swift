@@ -9,20 +9,12 @@ enum CookieHeader {
         var cookies: [String: String] = [:]
         for pair in header.split(separator: ";", omittingEmptySubsequences: true).prefix(maximumCookies) {
             guard let equals = pair.firstIndex(of: "=") else { continue }
-            let name = pair[..<equals].trimmingWhitespace()
-            var value = pair[pair.index(after: equals)...].trimmingWhitespace()
+            let name = pair[..<equals].trimmingHeaderSpaces()
+            var value = pair[pair.index(after: equals)...].trimmingHeaderSpaces()
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
             guard !name.isEmpty, cookies[String(name)] == nil else { continue }
             cookies[String(name)] = String(value)
         }
         return cookies
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingWhitespace() -> Substring {
-        let isText: (Character) -> Bool = { $0 != " " && $0 != "\t" }
-        guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
-        return self[first...last]
     }
 }
