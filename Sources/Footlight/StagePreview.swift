@@ -60,17 +60,14 @@ public struct StagePreview: Sendable, Equatable {
                 context.show(NotFoundScene(path: route))
                 return
             }
-            let scene = PreviewScene(preview: preview)
-            if preview.modal { context.present(scene) } else { context.show(scene) }
+            if preview.modal { context.present(preview) } else { context.show(preview) }
         }
     }
 }
 
-/// A ``StagePreview`` as a scene.
-struct PreviewScene: Scene {
-    let preview: StagePreview
-
-    func makeStage(context: Context) -> Stage {
-        preview.makeStage()
+extension StagePreview: Scene {
+    /// The preview's stage (``makeStage()``): a preview needs nothing of its context.
+    public func makeStage(context: Context) -> Stage {
+        makeStage()
     }
 }
