@@ -1,7 +1,9 @@
 /// Every text the kiosk shows, in one language: the fixed texts of each stage's
 /// template (``PageText``, bound to the stage's slot `t`) and the sentences its
-/// Directors and formatters make. Amounts and counts reach these functions already
-/// formatted for the language (``MoneyFormat``).
+/// Directors and formatters make. Money and bid counts reach these functions already
+/// formatted for the language (``MoneyFormat``, ``BidCountFormat``); the small numbers
+/// of a field's length and a flight's hours and minutes come as `Int`s, written as they
+/// are, and pick their singular or plural here.
 ///
 /// Each language is one value of this type (``english``, ``german``): a text missing
 /// from a language does not compile, and a test checks that every `t.` key a template
