@@ -90,7 +90,7 @@
    * {"de": {"TEXT_RECONNECTING": "…"}}</script>`; the English text stands for any it lacks, for
    * unreadable JSON, and with no document (Node). `K.lang` is that language ('' when none says).
    */
-  K.lang = (doc = globalThis.document, kept = '') =>
+  K.lang = (doc = globalThis.document, kept) =>
     doc?.querySelector(`#${K.OUTLET} [lang]`)?.lang || kept || doc?.documentElement?.lang || '';
   K.text = (key, lang = K.lang(), doc = globalThis.document) => {
     try {

@@ -45,15 +45,9 @@ public enum ServerMessage: Sendable, Equatable {
         public let url: String?
         /// Event pacing (``EventOptions``) by event name.
         public let events: JSON
-        /// For a component: its parent's instance id and where it sits in the parent's
-        /// template (the page puts it there instead of at `placement`).
-        public let parent: (id: String, host: ComponentHost)?
-
-        public static func == (lhs: Mount, rhs: Mount) -> Bool {
-            lhs.seq == rhs.seq && lhs.stage == rhs.stage && lhs.template == rhs.template
-                && lhs.document == rhs.document && lhs.placement == rhs.placement && lhs.url == rhs.url
-                && lhs.events == rhs.events && lhs.parent?.id == rhs.parent?.id && lhs.parent?.host == rhs.parent?.host
-        }
+        /// For a component: where it sits, in its parent (the page puts it there
+        /// instead of at `placement`).
+        public let component: ComponentPlacement?
     }
 
     /// The sequence number for state-bearing messages.
@@ -83,10 +77,10 @@ public enum ServerMessage: Sendable, Equatable {
                 "template": .string(mount.template),
                 "doc": mount.document,
             ]
-            if let (parent, host) = mount.parent {
-                members["in"] = .string(parent)
-                members["at"] = .string(host.name)
-                if let row = host.row { members["id"] = .string(row) }
+            if let component = mount.component {
+                members["in"] = .string(component.parent)
+                members["at"] = .string(component.host.name)
+                if let row = component.host.row { members["id"] = .string(row) }
             } else if mount.placement != .root {
                 members["place"] = .string(mount.placement.rawValue)
             }

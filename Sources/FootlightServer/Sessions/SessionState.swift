@@ -489,7 +489,7 @@ package struct SessionState {
             ServerMessage.Mount(
                 seq: takeSeq(), stage: entry.id, template: entry.stage.name, document: document,
                 placement: entry.placement, url: entry.url, events: entry.stage.eventOptionsJSON,
-                parent: entry.parent))
+                component: entry.component))
     }
 
     /// Commands, patches of changed stages, the stages' client commands (after the

@@ -4,7 +4,7 @@ import Footlight
 /// modals, then the components placed in them (a component always after its parent).
 /// Names each instance (a root by its template, others `template-N`, components
 /// `template-cN`, so that components do not renumber the stages pushed) and keeps
-/// `Extra` beside each: what the server last sent, or what a scene test last checked.
+/// `Extra` beside each: what the server last sent.
 package struct StageStack<Extra> {
     package struct Entry {
         package let id: String
@@ -13,10 +13,10 @@ package struct StageStack<Extra> {
         package let placement: Placement
         package let url: String?
         /// For a component: its parent's instance id and where it sits in its template.
-        package let parent: (id: String, host: ComponentHost)?
+        package let component: ComponentPlacement?
         package var extra: Extra
 
-        package var isComponent: Bool { parent != nil }
+        package var isComponent: Bool { component != nil }
     }
 
     package private(set) var entries: [Entry] = []
@@ -34,7 +34,7 @@ package struct StageStack<Extra> {
             counter += 1
             id = "\(stage.name)-\(counter)"
         }
-        let entry = Entry(id: id, stage: stage, placement: placement, url: url, parent: nil, extra: extra)
+        let entry = Entry(id: id, stage: stage, placement: placement, url: url, component: nil, extra: extra)
         let components = entries.firstIndex(where: \.isComponent) ?? entries.count
         let after: (Entry) -> Bool =
             switch placement {
@@ -54,7 +54,8 @@ package struct StageStack<Extra> {
         let id = "\(stage.name)-c\(componentCounter)"
         entries.append(
             Entry(
-                id: id, stage: stage, placement: entries[index].placement, url: nil, parent: (parent, host),
+                id: id, stage: stage, placement: entries[index].placement, url: nil,
+                component: ComponentPlacement(parent: parent, host: host),
                 extra: extra))
         return id
     }
@@ -72,7 +73,7 @@ package struct StageStack<Extra> {
         var removed: Set<String> = [entries[index].id]
         var indices = [index]
         for later in entries.indices.dropFirst(index + 1) {
-            if let parent = entries[later].parent, removed.contains(parent.id) {
+            if let component = entries[later].component, removed.contains(component.parent) {
                 removed.insert(entries[later].id)
                 indices.append(later)
             }

@@ -96,7 +96,7 @@ private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
 /// with `q=0`.
 func acceptsGzip(_ header: String) -> Bool {
     for item in header.lowercased().split(separator: ",") {
-        let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = item.split(separator: ";").map { $0.trimmingHeaderSpaces() }
         guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
         let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
         return quality > 0

@@ -57,6 +57,8 @@ public struct LotDetails: ViewValue, Equatable, Sendable {
     /// the rest is the same for every visitor, so sessions share it
     /// (``LotRowFormatter/details(of:at:account:in:)``).
     func seen(by account: String?, on lot: Lot, in language: KioskLanguage) -> LotDetails {
+        // Only the highest bidder stands apart; everyone else sees what no account sees.
+        guard let account, lot.highestBidder == account else { return self }
         var details = self
         details.standing = Self.standing(of: lot, closed: closed, account: account, language: language)
         return details

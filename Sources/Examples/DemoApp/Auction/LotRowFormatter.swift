@@ -7,6 +7,9 @@ import Footlight
 /// listings find the rows that changed (``ListingsDirector/rowChanges``) without
 /// looking inside the others.
 ///
+/// It makes the lot pages' details the same way (``details(of:at:account:in:)``): once
+/// per lot, time left and language for every page showing the lot.
+///
 /// A row is made again only when its lot changed or its time left reads differently,
 /// so rows survive across snapshots and ticks. Thread-safe: sessions on different
 /// loops may share one (``KioskServices/rowFormatter``). A ``ListingsDirector`` given
