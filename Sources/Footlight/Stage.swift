@@ -49,12 +49,15 @@ public final class Stage {
     package var didPlace: ((Stage, ComponentHost) -> Void)?
     /// Called with a component just removed (and cancelled); the session unmounts it.
     package var didRemove: ((Stage) -> Void)?
+    /// Where upload bindings start their files; the session sets it when it shows the
+    /// stage (``upload(_:limits:send:)``).
+    package var uploadBroker: (any UploadBroker)?
 
     /// Event handlers; each returns the error for a value it cannot take, or for an
     /// action that failed.
-    private var handlers: [String: (JSON?) -> StageEventError?] = [:]
+    var handlers: [String: (JSON?) -> StageEventError?] = [:]
     /// Pacing the page applies to each event, by name.
-    public private(set) var eventOptions: [String: EventOptions] = [:]
+    public internal(set) var eventOptions: [String: EventOptions] = [:]
     private var subscriptions: [AnyCancellable] = []
 
     /// A stage for the template named `name`, with no bindings yet.
@@ -245,6 +248,7 @@ public final class Stage {
         components.removeAll()
         didPlace = nil
         didRemove = nil
+        uploadBroker = nil
         handlers.removeAll()
         didChange = nil
         didFail = nil

@@ -53,7 +53,10 @@ public final class Server: Sendable {
             sessions: SessionState.Configuration(
                 limits: configuration.sessionLimits, sendsErrorDetails: configuration.sendsErrorDetails,
                 maximumMessageBytes: configuration.maximumMessageBytes),
-            tokens: try SignedIDs(key: configuration.resumeTokenKey), logger: configuration.logger, entry: app)
+            tokens: try SignedIDs(key: configuration.resumeTokenKey),
+            uploads: try UploadRegistry(
+                configuration: configuration.uploads, key: configuration.resumeTokenKey, logger: configuration.logger),
+            logger: configuration.logger, entry: app)
         let core = ServerCore(
             configuration: configuration, files: files, assets: try StaticAssets(root: files.root), registry: registry,
             visitors: try VisitorCookies(key: configuration.resumeTokenKey, secure: configuration.tls != nil))
@@ -167,6 +170,7 @@ public final class Server: Sendable {
         }
         watchdog.stop()
         for loop in loops { loop.stop() }
+        registry.uploads.close()
     }
 
     deinit {

@@ -57,6 +57,8 @@ public struct ServerConfiguration: Sendable {
     public var echoPath: String?
     /// Per-session bounds.
     public var sessionLimits = SessionLimits()
+    /// Where uploaded files lie and how many may be under way (see ``Stage/upload(_:limits:send:)``).
+    public var uploads = UploadConfiguration()
     /// The key resume tokens and visitor cookies are signed with (HMAC-SHA256), at least
     /// 32 bytes; nil picks a random key per process, so every visitor's cookie is void
     /// after a restart. Give a key kept across restarts (the demo keeps one in its data

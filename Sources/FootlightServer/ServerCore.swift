@@ -43,6 +43,13 @@ final class ServerCore: LoopDelegate {
     // MARK: HTTP
 
     func answerHTTP(_ request: HTTPRequest) -> HTTPAnswer {
+        if request.isPut, request.path.hasPrefix(UploadConfiguration.path) {
+            let ticket = String(request.path.dropFirst(UploadConfiguration.path.count))
+            switch registry.uploads.receiver(ticket: ticket, contentLength: request.contentLength) {
+            case .success(let receiver): return .receive(receiver)
+            case .failure(let refusal): return .refuse(refusal)
+            }
+        }
         guard request.readsOnly else {
             logger.debug("405 \(request.path): not GET or HEAD")
             return .methodNotAllowed

@@ -35,6 +35,8 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     private var replaced: [ConnectionID: ConnectionHandle] = [:]
     /// What this turn writes, carried out when its app code is done.
     private var outbox: [(ConnectionHandle, Output)] = []
+    /// Where each unfinished upload's events go (its binding's input), by upload id.
+    private var uploadInputs: [String: (UploadEvent) -> Void] = [:]
     private enum Output {
         case messages([WireMessage])
         case close(code: UInt16, reason: String)
@@ -216,6 +218,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                 logger.log(level: level, "\(message)")
             case .ended:
                 registry?.remove(id)
+                registry?.uploads.sessionEnded(id)
             }
         }
         if state.connection == nil, let handle = connection {
@@ -289,6 +292,8 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     func end(reason: String, closeCode: UInt16 = 1001, then done: (@Sendable () -> Void)? = nil) {
         execute { [self] in
             perform(state.end(reason: reason, closeCode: closeCode))
+            uploadInputs.removeAll()
+            registry?.uploads.sessionEnded(id)
             done?()
         }
     }
@@ -299,6 +304,43 @@ extension SessionDriver: SessionHost {
         // A turn of its own: the stages are cancelled outside the app code asking for it.
         execute { [self] in
             perform(state.end(reason: reason, closeCode: 4002) + [.ended])  // 4002: start over
+        }
+    }
+}
+
+extension SessionDriver: UploadBroker {
+    var uploadBroker: (any UploadBroker)? { self }
+
+    func begin(_ file: UploadDescription, limits: UploadLimits, deliver: @escaping (UploadEvent) -> Void)
+        throws(UploadError) -> UploadTicket
+    {
+        guard let uploads = registry?.uploads else {
+            throw UploadError(.busy, file: file.name, "the server is shutting down")
+        }
+        let ticket = try uploads.begin(session: id, file: file, limits: limits) { [weak self] id, event in
+            self?.execute { [weak self] in self?.deliverUpload(event, of: id) }
+        }
+        uploadInputs[ticket.id] = deliver
+        return ticket
+    }
+
+    func resume(_ upload: String) throws(UploadError) -> UploadTicket {
+        guard let uploads = registry?.uploads else {
+            throw UploadError(.busy, file: nil, "the server is shutting down")
+        }
+        return try uploads.resume(session: id, id: upload)
+    }
+
+    /// Hands an upload's event to its binding (a turn); after its end, the file is
+    /// removed unless the app moved it.
+    private func deliverUpload(_ event: UploadEvent, of upload: String) {
+        uploadInputs[upload]?(event)
+        switch event {
+        case .finished, .failed:
+            uploadInputs[upload] = nil
+            registry?.uploads.release(upload)
+        case .started, .progress:
+            break
         }
     }
 }

@@ -5,11 +5,16 @@ import Footlight
 /// components placed in them, the same way.
 package protocol SessionHost: Presenter {
     var state: SessionState { get set }
+    /// Where the stages' upload bindings start their files (nil: they are refused).
+    var uploadBroker: (any UploadBroker)? { get }
     /// Carries out what the state machine asked for, in order.
     func perform(_ actions: [SessionAction])
 }
 
 extension SessionHost {
+    /// No uploads, unless the host provides them.
+    package var uploadBroker: (any UploadBroker)? { nil }
+
     package func present(_ stage: Stage, placement: Placement, url: String?) {
         let (id, actions) = state.present(stage, placement: placement, url: url)
         perform(actions)
@@ -37,6 +42,7 @@ extension SessionHost {
     /// Hooks the shown stage `id` to the session, then shows the components placed in it
     /// before (and those placed later, as they come).
     private func wire(_ stage: Stage, id: String) {
+        stage.uploadBroker = uploadBroker
         stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
         stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
         stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }

@@ -21,15 +21,19 @@ final class SessionRegistry: Sendable {
     private let logger: Logger
     private let entry: AppEntry
     private let tokens: SignedIDs
+    /// The uploads of every session.
+    let uploads: UploadRegistry
     // nonisolated(unsafe): set once in init, cancelled in deinit; the timer itself is
     // thread-safe and only calls `sweep`, which takes the lock.
     nonisolated(unsafe) private let sweeper: DispatchSourceTimer
 
     init(
-        sessions: SessionState.Configuration, tokens: SignedIDs, logger: Logger, entry: @escaping AppEntry
+        sessions: SessionState.Configuration, tokens: SignedIDs, uploads: UploadRegistry, logger: Logger,
+        entry: @escaping AppEntry
     ) {
         self.sessions = sessions
         self.tokens = tokens
+        self.uploads = uploads
         self.logger = logger
         self.entry = entry
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "footlight.sessions.sweeper"))

@@ -9,6 +9,7 @@ struct SignedIDs: Sendable {
     enum Purpose: String, Sendable {
         case resume
         case visitor
+        case upload
     }
 
     private let purpose: Purpose

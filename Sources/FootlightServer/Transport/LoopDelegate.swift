@@ -38,6 +38,31 @@ struct HTTPRequest: Equatable {
     var cookie: String?
     /// Whether the method is GET or HEAD: the only ones a folder of files answers.
     var readsOnly = true
+    /// Whether the method is PUT (an upload's bytes).
+    var isPut = false
+    /// The `Content-Length` header, when sent and a number.
+    var contentLength: Int?
+}
+
+/// Takes the body of a request as libwebsockets reads it (an upload's bytes), on the
+/// loop's thread.
+protocol RequestBodySink: AnyObject {
+    /// More of the body; a refusal ends the request with its status.
+    func write(_ bytes: UnsafeRawBufferPointer) -> HTTPRefusal?
+    /// The body is complete: nil answers 204, a refusal its status.
+    func finish() -> HTTPRefusal?
+    /// The connection closed before the body was complete.
+    func interrupt()
+}
+
+/// Why a request is refused: the HTTP status, and a reason for the log and the page.
+struct HTTPRefusal: Error, Equatable {
+    let status: UInt32
+    let reason: String
+    init(status: UInt32, _ reason: String) {
+        self.status = status
+        self.reason = reason
+    }
 }
 
 /// What a WebSocket's upgrade request said beyond what the handshake checks.
@@ -51,7 +76,7 @@ struct ConnectionRequest: Equatable {
 }
 
 /// The answer to a plain HTTP request, which the transport sends.
-enum HTTPAnswer: Equatable {
+enum HTTPAnswer {
     /// A status with no body but libwebsockets' own page (`message` in it, if any).
     case status(UInt32, message: String?)
     /// A file, with its type, caching and encoding (`gzip`, or nil for none); the
@@ -62,6 +87,11 @@ enum HTTPAnswer: Equatable {
         setCookie: String? = nil)
     /// 405, with `Allow: GET, HEAD` and no body: a method other than those.
     case methodNotAllowed
+    /// The refusal's status, with the reason in libwebsockets' page; the body is not
+    /// read, and the connection closes.
+    case refuse(HTTPRefusal)
+    /// Read the request's body into `sink`, then answer as it says.
+    case receive(any RequestBodySink)
 }
 
 /// Whether a WebSocket upgrade may go ahead.

@@ -44,32 +44,52 @@ func footlightHTTPCallback(
             acceptsGzip: acceptsGzip(requestHeader(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) ?? ""),
             cookie: requestHeader(wsi, WSI_TOKEN_HTTP_COOKIE),
             readsOnly: lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0
-                || lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0)
-        return send(delegate.answerHTTP(request), on: wsi)
+                || lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0,
+            isPut: lws_hdr_total_length(wsi, WSI_TOKEN_PUT_URI) > 0,
+            contentLength: requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, limit: 20).flatMap { Int($0) })
+        return send(delegate.answerHTTP(request), on: wsi, loop: loop)
+    case LWS_CALLBACK_HTTP_BODY:
+        guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let sink = loop.requestBodies[wsi] else {
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        }
+        guard let refusal = sink.write(UnsafeRawBufferPointer(start: input, count: length)) else { return 0 }
+        loop.requestBodies[wsi] = nil
+        // The rest of the body is not read: the connection closes after the status.
+        lws_return_http_status(wsi, refusal.status, refusal.reason)
+        return -1
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let sink = loop.requestBodies.removeValue(forKey: wsi)
+        else { return lws_callback_http_dummy(wsi, reason, user, input, length) }
+        if let refusal = sink.finish() {
+            lws_return_http_status(wsi, refusal.status, refusal.reason)
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
+        return sendEmpty(status: 204, on: wsi)
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if let wsi { ServiceLoop.from(wsi: wsi)?.requestBodies.removeValue(forKey: wsi)?.interrupt() }
+        return 0
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
 }
 
 /// Sends an HTTP answer; returns what the HTTP callback returns (-1 closes the socket).
-private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
+private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer, loop: ServiceLoop) -> Int32 {
     switch answer {
     case .status(let status, let message):
         lws_return_http_status(wsi, status, message)
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    case .refuse(let refusal):
+        // The body is not read: the connection closes after the status.
+        lws_return_http_status(wsi, refusal.status, refusal.reason)
+        return -1
+    case .receive(let sink):
+        // The body comes in LWS_CALLBACK_HTTP_BODY; the answer after its completion.
+        loop.requestBodies[wsi] = sink
+        return 0
     case .methodNotAllowed:
         // A body sent with the request is read and dropped by libwebsockets after this.
-        var headers = [UInt8](repeating: 0, count: footlight_lws_pre() + 256)
-        let written = headers.withUnsafeMutableBufferPointer { buffer -> Bool in
-            let start = buffer.baseAddress! + footlight_lws_pre()
-            var cursor: UnsafeMutablePointer<UInt8>? = start
-            let end = buffer.baseAddress! + buffer.count
-            guard lws_add_http_header_status(wsi, 405, &cursor, end) == 0 else { return false }
-            addHeader(wsi, name: "allow:", "GET, HEAD", &cursor, end)
-            guard lws_add_http_header_content_length(wsi, 0, &cursor, end) == 0 else { return false }
-            return lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
-        }
-        return !written || lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        return sendEmpty(status: 405, allow: "GET, HEAD", on: wsi)
     case .file(let file, let contentType, let cacheControl, let contentEncoding, let varies, let setCookie):
         var headers = [UInt8](repeating: 0, count: 512)
         let length = headers.withUnsafeMutableBufferPointer { buffer -> Int in
@@ -90,6 +110,21 @@ private func send(_ answer: HTTPAnswer, on wsi: OpaquePointer) -> Int32 {
         if status < 0 || (status > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
         return 0
     }
+}
+
+/// Sends a status with no body (and `Allow` when given), ending the transaction.
+private func sendEmpty(status: UInt32, allow: String? = nil, on wsi: OpaquePointer) -> Int32 {
+    var headers = [UInt8](repeating: 0, count: footlight_lws_pre() + 256)
+    let written = headers.withUnsafeMutableBufferPointer { buffer -> Bool in
+        let start = buffer.baseAddress! + footlight_lws_pre()
+        var cursor: UnsafeMutablePointer<UInt8>? = start
+        let end = buffer.baseAddress! + buffer.count
+        guard lws_add_http_header_status(wsi, status, &cursor, end) == 0 else { return false }
+        if let allow { addHeader(wsi, name: "allow:", allow, &cursor, end) }
+        guard lws_add_http_header_content_length(wsi, 0, &cursor, end) == 0 else { return false }
+        return lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
+    }
+    return !written || lws_http_transaction_completed(wsi) != 0 ? -1 : 0
 }
 
 /// Whether an `Accept-Encoding` value accepts gzip (`gzip`, `gzip;q=0.5`, `*`), and not

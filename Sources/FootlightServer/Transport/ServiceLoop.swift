@@ -58,6 +58,8 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Sockets (wsi) this loop adopted from the acceptor and libwebsockets has not
     /// destroyed, with the address each came from.
     private var adoptedSockets: [OpaquePointer: ClientAddress] = [:]
+    /// The receivers of request bodies being read (uploads), by the request's wsi.
+    var requestBodies: [OpaquePointer: any RequestBodySink] = [:]
     /// Called once per adopted socket when libwebsockets destroys it.
     var onAdoptedSocketClosed: (@Sendable (ClientAddress) -> Void)?
     /// The most bytes any one connection of this loop had waiting for its socket.
@@ -201,6 +203,7 @@ public final class ServiceLoop: @unchecked Sendable {
     func destroyed(_ wsi: OpaquePointer) {
         assertInLoop()
         if let client = adoptedSockets.removeValue(forKey: wsi) { onAdoptedSocketClosed?(client) }
+        requestBodies.removeValue(forKey: wsi)?.interrupt()
     }
 
     /// A loop whose callbacks need no server delegate (a client context).
