@@ -57,7 +57,7 @@ public final class Server: Sendable {
             uploads: try UploadRegistry(
                 configuration: configuration.uploads, key: configuration.resumeTokenKey, logger: configuration.logger),
             logger: configuration.logger, entry: app)
-        let core = ServerCore(
+        let core = try ServerCore(
             configuration: configuration, files: files, assets: try StaticAssets(root: files.root), registry: registry,
             visitors: try VisitorCookies(key: configuration.resumeTokenKey, secure: configuration.tls != nil))
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)

@@ -57,6 +57,9 @@ public struct ServerConfiguration: Sendable {
     public var echoPath: String?
     /// Per-session bounds.
     public var sessionLimits = SessionLimits()
+    /// Folders served under paths of their own besides the public folder: files the app
+    /// writes while it runs, such as pictures visitors uploaded.
+    public var servedFolders: [ServedFolder] = []
     /// Where uploaded files lie and how many may be under way (see ``Stage/upload(_:limits:send:)``).
     public var uploads = UploadConfiguration()
     /// The key resume tokens and visitor cookies are signed with (HMAC-SHA256), at least

@@ -7,6 +7,8 @@ import Logging
 final class ServerCore: LoopDelegate {
     let configuration: ServerConfiguration
     let files: StaticFiles
+    /// The served folders, with their paths and caching.
+    private let folders: [(folder: ServedFolder, files: StaticFiles)]
     let assets: StaticAssets
     let registry: SessionRegistry
     let visitors: VisitorCookies
@@ -15,9 +17,15 @@ final class ServerCore: LoopDelegate {
     init(
         configuration: ServerConfiguration, files: StaticFiles, assets: StaticAssets, registry: SessionRegistry,
         visitors: VisitorCookies
-    ) {
+    ) throws(ServerError) {
         self.configuration = configuration
         self.files = files
+        folders = try configuration.servedFolders.map { folder throws(ServerError) in
+            guard folder.path.hasPrefix("/"), folder.path.hasSuffix("/"), folder.path.count > 2 else {
+                throw .configuration("a served folder's path starts and ends with \"/\"; \"\(folder.path)\" does not")
+            }
+            return (folder, try StaticFiles(root: folder.directory, fallsBackToPage: false))
+        }
         self.assets = assets
         self.registry = registry
         self.visitors = visitors
@@ -71,6 +79,17 @@ final class ServerCore: LoopDelegate {
             // A WebSocket endpoint asked for without an upgrade: not a page.
             logger.debug("426 \(path): a WebSocket endpoint without an upgrade")
             return .status(426, message: "this is a WebSocket endpoint")
+        }
+        if let (folder, files) = folders.first(where: { route.hasPrefix($0.folder.path) }) {
+            guard
+                case .file(let file, let contentType, _) = files.resolve(String(route.dropFirst(folder.path.count - 1)))
+            else {
+                logger.debug("404 \(path)")
+                return .status(404, message: nil)
+            }
+            return .file(
+                path: file, contentType: contentType, cacheControl: folder.cacheControl, contentEncoding: nil,
+                varies: false)
         }
         do {
             if let bundle = try assets.bundleVariant(for: route, acceptsGzip: acceptsGzip) { return answer(bundle) }

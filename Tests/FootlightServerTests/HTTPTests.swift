@@ -24,6 +24,39 @@ struct HTTPTests {
         #expect(script.headers["cache-control"] == "public, max-age=300")
     }
 
+    @Test("A served folder: its files under its path with its caching, a 404 for what it lacks, nothing outside it")
+    func servedFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("served-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: folder.appendingPathComponent("a1.png"))
+        try Data("secret".utf8).write(to: folder.deletingLastPathComponent().appendingPathComponent("outside.txt"))
+        let server = try TestServer.start(
+            configure: {
+                $0.servedFolders = [
+                    ServedFolder(path: "/pictures/", directory: folder.path, cacheControl: "public, immutable")
+                ]
+            }, stages: { _ in [CounterScene.makeStage()] })
+        defer { server.shutdown() }
+        let picture = try RawHTTP.get(port: server.port, path: "/pictures/a1.png")
+        #expect(picture.status == 200 && picture.body == [0x89, 0x50, 0x4E, 0x47])
+        #expect(picture.headers["content-type"] == "image/png")
+        #expect(picture.headers["cache-control"] == "public, immutable")
+        for path in [
+            "/pictures/missing.png", "/pictures/lots/7", "/pictures/../outside.txt", "/pictures/%2e%2e/outside.txt",
+        ] {
+            let response = try RawHTTP.get(port: server.port, path: path)
+            #expect(!String(decoding: response.body, as: UTF8.self).contains("secret"), "\(path)")
+            #expect(!String(decoding: response.body, as: UTF8.self).contains("test page"), "\(path): not the page")
+        }
+        #expect(try RawHTTP.get(port: server.port, path: "/pictures/missing.png").status == 404)
+        #expect(throws: ServerError.self) {
+            try TestServer.start(
+                configure: { $0.servedFolders = [ServedFolder(path: "pictures", directory: folder.path)] },
+                stages: { _ in [] })
+        }
+    }
+
     @Test(
         "Missing files and paths leaving the folder never serve a file from outside it",
         arguments: [

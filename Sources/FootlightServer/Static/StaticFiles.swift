@@ -5,6 +5,9 @@ import Foundation
 struct StaticFiles: Sendable {
     /// The public folder, absolute and with symlinks resolved.
     let root: String
+    /// Whether a path with no file and no dot in its last segment gets the folder's
+    /// `index.html` (a page address the app routes itself).
+    let fallsBackToPage: Bool
 
     /// What a request path resolves to.
     enum Resolution: Equatable {
@@ -12,13 +15,14 @@ struct StaticFiles: Sendable {
         case notFound
     }
 
-    init(root: String) throws(ServerError) {
+    init(root: String, fallsBackToPage: Bool = true) throws(ServerError) {
+        self.fallsBackToPage = fallsBackToPage
         guard let resolved = Self.realPath(root) else {
-            throw ServerError.configuration("public folder \"\(root)\" does not exist")
+            throw ServerError.configuration("the folder \"\(root)\" does not exist")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ServerError.configuration("public folder \"\(root)\" is not a directory")
+            throw ServerError.configuration("\"\(root)\" is not a folder")
         }
         self.root = resolved
     }
@@ -34,7 +38,7 @@ struct StaticFiles: Sendable {
             // A page address the app routes itself ("/lots/7", pushed with the History
             // API) has no file: serve the page, so a reload or a shared link works.
             // Paths that look like files (a dot in the last segment) stay 404.
-            guard let last = segments.last, !last.contains(".") else { return .notFound }
+            guard fallsBackToPage, let last = segments.last, !last.contains(".") else { return .notFound }
             candidate = root
             isDirectory = true
         }
