@@ -202,11 +202,14 @@ class Proxy:
     in each direction, in order, as a network with that one-way latency would. `cut()`
     closes every connection at once; while `down`, new connections are accepted and closed
     at once, so the page cannot reconnect; with `refuse_websockets`, only WebSocket
-    upgrades (`GET /ws`) are, so the page itself still loads."""
+    upgrades (`GET /ws`) are, so the page itself still loads. `rate` (bytes per second,
+    settable at any time; None for no limit) slows each direction of each connection to it,
+    as a slow uplink would."""
 
-    def __init__(self, upstream_port: int, delay: float = 0.0):
+    def __init__(self, upstream_port: int, delay: float = 0.0, rate: int | None = None):
         self.upstream_port = upstream_port
         self.delay = delay
+        self.rate = rate
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.listener.settimeout(0.2)
         self.port = self.listener.getsockname()[1]
@@ -254,7 +257,9 @@ class Proxy:
         outbox: queue.Queue = queue.Queue(maxsize=256)
         threading.Thread(target=self._deliver, args=(outbox, target, pair), daemon=True).start()
         try:
-            while data := source.recv(65536):
+            while data := source.recv(16384 if self.rate else 65536):
+                if self.rate:
+                    time.sleep(len(data) / self.rate)
                 self._put(outbox, pair, (time.monotonic() + self.delay, data))
         except OSError:
             pass

@@ -79,11 +79,19 @@ struct UploadSocketTests {
         #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[0].url, body: gif) == 415)
         try await client.wait("the refusal") { $0.mirror.uploadLog.last == "failed type-not-accepted" }
 
+        // Declared a PNG, sent text: refused too.
+        try await client.send("file", in: "uploads", value: [png])
+        try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 2 }
+        let text = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+        #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[1].url, body: text) == 415)
+        try await client.wait("the refusal") { $0.mirror.uploadLog.count == 7 }
+        #expect(client.uploadLog.last == "failed type-not-accepted")
+
         // The session goes on: a real PNG passes.
         let realPNG: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 92)
         try await client.send("file", in: "uploads", value: [png])
-        try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 2 }
-        #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[1].url, body: realPNG) == 204)
+        try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 3 }
+        #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[2].url, body: realPNG) == 204)
         try await client.wait("the file finished") { $0.mirror.uploadLog.last?.hasPrefix("finished a.png 100") == true }
         #expect(files(in: folder).isEmpty)
     }

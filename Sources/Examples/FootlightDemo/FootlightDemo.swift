@@ -208,10 +208,16 @@ struct FootlightDemo: ParsableCommand {
                 relistAfter: relistAfter > 0 ? .milliseconds(Int(relistAfter * 1000)) : nil, pubSub: redisPubSub,
                 logger: logger)
             logger.info("the auction's lots and bids are in \(ledger.location)")
+            // Profile pictures: files in the data directory, served as they are.
+            let avatars = try AvatarStore(database: database, directory: directory + "/avatars")
+            configuration.servedFolders.append(
+                ServedFolder(
+                    path: AvatarStore.path, directory: avatars.directory,
+                    cacheControl: "public, max-age=31536000, immutable"))
             let services = KioskServices(
                 auction: auction, accounts: AccountDirectory(database: database),
-                languages: VisitorLanguages(database: database, logger: logger), accountWork: BlockingWork(),
-                pubSub: pubSub, logger: logger)
+                languages: VisitorLanguages(database: database, logger: logger), avatars: avatars,
+                accountWork: BlockingWork(), pubSub: pubSub, logger: logger)
             server = try Server(configuration: configuration, app: KioskApp.entry(services))
             if simulatedBidder {
                 bidder = SimulatedBidder(

@@ -6,8 +6,9 @@ public struct UploadLimits: Sendable, Equatable {
     /// The most files one choice may hold (an `<input type=file multiple>`).
     public var maximumFiles: Int
     /// The media types accepted: exact (`image/png`) or a whole kind (`image/*`); empty
-    /// accepts any. A file whose first bytes show another known type (PNG, JPEG, GIF,
-    /// WebP, PDF) than the one declared is refused once it has arrived.
+    /// accepts any. The server knows PNG, JPEG, GIF, WebP and PDF by their first bytes: a
+    /// file declared as one of them whose bytes are not that type's, or whose bytes are
+    /// another of them than declared, is refused once it has arrived.
     public var types: [String]
 
     /// Limits of `maximumBytes` per file (10 MiB by default), `maximumFiles` per choice,

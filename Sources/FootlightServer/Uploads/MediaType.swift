@@ -13,6 +13,9 @@ enum MediaType {
         return nil
     }
 
+    /// The types ``sniffed(_:)`` tells: a file declared as one of them must have its bytes.
+    static let known: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]
+
     /// The first bytes read to sniff a type.
     static let headLength = 12
 }

@@ -305,12 +305,15 @@ final class UploadRegistry: Sendable {
         case .failure(let refusal): return refusal
         case .success(let done): upload = done
         }
-        if let found = MediaType.sniffed(head),
-            found != upload.file.type.lowercased() || !upload.limits.accepts(type: found)
-        {
+        // Bytes of another known type than the one declared, or a known type declared
+        // whose bytes are not that type's.
+        let declared = upload.file.type.lowercased()
+        let found = MediaType.sniffed(head)
+        if found.map({ $0 != declared || !upload.limits.accepts(type: $0) }) ?? MediaType.known.contains(declared) {
             let error = UploadError(
                 .typeNotAccepted, file: upload.file.name,
-                "\"\(upload.file.name)\" was declared \(upload.file.type) but its bytes are \(found)")
+                "\"\(upload.file.name)\" was declared \(upload.file.type) but its bytes are \(found ?? "not that type's")"
+            )
             fail(id, error)
             return HTTPRefusal(status: 415, error.message)
         }

@@ -1,5 +1,6 @@
 import DemoApp
 import Footlight
+import Foundation
 import Testing
 
 @Suite struct ProfileDirectorTests {
@@ -42,6 +43,68 @@ import Testing
         trip.send()
         #expect(opened.count == 1)
         #expect(trips == 1)
+        for subscription in subscriptions { subscription.cancel() }
+    }
+
+    @Test(
+        "A picture: progress while on its way, kept for the account and shown; refusals say why in the page's language")
+    func picture() throws {
+        let account = CurrentValueSubject<Account?, Never>(
+            Account(email: "ada@example.com", name: "Ada Lovelace", website: "https://example.com/ada/"))
+        let language = CurrentValueSubject<KioskLanguage, Never>(.english)
+        let upload = PassthroughSubject<UploadEvent, Never>()
+        let store = AvatarStore()
+        let director = ProfileDirector(
+            account: account.eraseToAnyPublisher(), openWebsite: Empty().eraseToAnyPublisher(),
+            trip: Empty().eraseToAnyPublisher(), signOut: Empty().eraseToAnyPublisher(),
+            language: language.eraseToAnyPublisher(), pictureUpload: upload.eraseToAnyPublisher(),
+            pictureOf: { store.picture(of: $0) }, keepPicture: { try? store.keep($0, for: $1) })
+        var pictures: [String?] = []
+        var progress: [Int?] = []
+        var problems: [String?] = []
+        let subscriptions = [
+            director.picture.sink { pictures.append($0) }, director.pictureProgress.sink { progress.append($0) },
+            director.pictureProblem.sink { problems.append($0) },
+        ]
+        #expect(pictures == [nil] && progress == [nil] && problems == [nil])
+
+        // Refused by the server: said in the page's language, and again when it changes.
+        upload.send(.failed(UploadError(.tooLarge, file: "big.png", "too large")))
+        #expect(problems.last == "Choose a picture of at most 2 MB.")
+        language.send(.german)
+        #expect(problems.last == "Wählen Sie ein Bild von höchstens 2 MB.")
+        upload.send(.failed(UploadError(.typeNotAccepted, file: "notes.png", "not a picture")))
+        #expect(problems.last == "Wählen Sie ein PNG-, JPEG-, GIF- oder WebP-Bild.")
+
+        // On its way, then kept: the problem goes, the bar goes, the picture shows.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID())").path
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
+        upload.send(.started(UploadProgress(id: "u1", name: "me.png", received: 0, total: 7)))
+        #expect(problems.last == .some(nil) && progress.last == 0)
+        upload.send(.progress(UploadProgress(id: "u1", name: "me.png", received: 3, total: 7)))
+        #expect(progress.last == 42)
+        upload.send(.finished(UploadedFile(id: "u1", name: "me.png", type: "image/png", size: 7, path: file)))
+        #expect(progress.last == .some(nil))
+        let address = try #require(pictures.last ?? nil)
+        #expect(address.hasPrefix(AvatarStore.path) && address.hasSuffix(".png"))
+        #expect(store.picture(of: "ada@example.com") == address)
+        let kept = store.directory + "/" + address.dropFirst(AvatarStore.path.count)
+        #expect(FileManager.default.contents(atPath: kept) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: file), "moved, not copied")
+
+        // A second picture replaces the first, whose file goes.
+        #expect(FileManager.default.createFile(atPath: file, contents: Data([0xFF, 0xD8, 0xFF])))
+        upload.send(.finished(UploadedFile(id: "u2", name: "me.jpg", type: "image/jpeg", size: 3, path: file)))
+        #expect(pictures.last??.hasSuffix(".jpg") == true)
+        #expect(!FileManager.default.fileExists(atPath: kept))
+
+        // Signed out: no picture, and a file arriving then is not kept.
+        account.send(nil)
+        #expect(pictures.last == .some(nil))
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
+        upload.send(.finished(UploadedFile(id: "u3", name: "me.png", type: "image/png", size: 7, path: file)))
+        #expect(problems.last == "Das Bild konnte nicht gespeichert werden. Versuchen Sie es erneut.")
         for subscription in subscriptions { subscription.cancel() }
     }
 }

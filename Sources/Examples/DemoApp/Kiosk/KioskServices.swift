@@ -12,6 +12,8 @@ public struct KioskServices: Sendable {
     public let accounts: AccountDirectory
     /// The language each visitor chose.
     public let languages: VisitorLanguages
+    /// The accounts' pictures.
+    public let avatars: AvatarStore
     /// How often "time left" is recomputed.
     public let tick: Duration
     /// How long a bid or a sign-in takes to answer (a simulated network round trip).
@@ -26,18 +28,20 @@ public struct KioskServices: Sendable {
     public let pubSub: any PubSub
     let logger: Logger
 
-    /// The default accounts and languages are throwaway ones, in memory (tests,
+    /// The default accounts, languages and pictures are throwaway ones, in memory (tests,
     /// benchmarks); the demo server passes its database's, and its Redis pub/sub when it
     /// has one.
     public init(
         auction: AuctionService, accounts: AccountDirectory = AccountDirectory(cost: .minimal),
-        languages: VisitorLanguages = VisitorLanguages(), accountWork: BlockingWork? = nil,
+        languages: VisitorLanguages = VisitorLanguages(), avatars: AvatarStore = AvatarStore(),
+        accountWork: BlockingWork? = nil,
         tick: Duration = .seconds(1), latency: Duration = .milliseconds(300), pubSub: any PubSub = LocalPubSub(),
         logger: Logger = Logger(label: "footlight.kiosk")
     ) {
         self.auction = auction
         self.accounts = accounts
         self.languages = languages
+        self.avatars = avatars
         self.accountWork = accountWork
         self.tick = tick
         self.latency = latency

@@ -15,11 +15,20 @@ public final class ProfileDirector {
     public let showTrip: AnyPublisher<Void, Never>
     /// Scene output: the user signed out.
     public let signedOut: AnyPublisher<Void, Never>
+    /// The address of the account's picture, or nil for none (or signed out).
+    public let picture: AnyPublisher<String?, Never>
+    /// How far the picture on its way is, in percent; nil when none is.
+    public let pictureProgress: AnyPublisher<Int?, Never>
+    /// Why the last picture chosen was not kept, in the page's language; nil once one is.
+    public let pictureProblem: AnyPublisher<String?, Never>
 
     public init(
         account accountInput: AnyPublisher<Account?, Never>, openWebsite: AnyPublisher<Void, Never>,
         trip: AnyPublisher<Void, Never>, signOut: AnyPublisher<Void, Never>,
-        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher()
+        language: AnyPublisher<KioskLanguage, Never> = Just(.fallback).eraseToAnyPublisher(),
+        pictureUpload: AnyPublisher<UploadEvent, Never> = Empty().eraseToAnyPublisher(),
+        pictureOf: @escaping (_ email: String) -> String? = { _ in nil },
+        keepPicture: @escaping (UploadedFile, _ email: String) -> String? = { _, _ in nil }
     ) {
         let account = accountInput.removeDuplicates().shareLatest()
         name = account.combineLatest(language) { $0?.name ?? $1.strings.signedOut }.removeDuplicates()
@@ -34,6 +43,20 @@ public final class ProfileDirector {
             .map { _ in () }
             .eraseToAnyPublisher()
         signedOut = signOut
+        // Shared: a finished file is kept once, whoever listens.
+        let steps = pictureUpload.withLatestFrom(account) { event, account in
+            PictureStep.step(for: event, email: account?.email, keep: keepPicture)
+        }.share()
+        picture = account.map { $0.flatMap { pictureOf($0.email) } }
+            .merge(with: steps.compactMap { if case .kept(let address) = $0 { address } else { nil } })
+            .removeDuplicates().eraseToAnyPublisher()
+        pictureProgress = steps.map { if case .sending(let percent) = $0 { percent } else { nil } }
+            .prepend(nil).removeDuplicates().eraseToAnyPublisher()
+        pictureProblem = steps.map { step -> PictureProblem? in
+            if case .failed(let problem) = step { problem } else { nil }
+        }
+        .prepend(nil).combineLatest(language) { problem, language in problem.map(language.strings.pictureProblem) }
+        .removeDuplicates().eraseToAnyPublisher()
     }
 
     /// `url` without its scheme and trailing slash: "https://example.com/ada/" → "example.com/ada".

@@ -1,7 +1,8 @@
 import Footlight
 
 /// The signed-in user's profile: the website opens in a new tab (through the
-/// context), "your trip" pushes the flight card, signing out returns to the listings.
+/// context), "your trip" pushes the flight card, signing out returns to the listings,
+/// and a picture chosen goes up with a progress bar and shows once kept.
 public struct ProfileScene: Scene {
     let session: KioskSession
 
@@ -14,15 +15,31 @@ public struct ProfileScene: Scene {
         let trip = PassthroughSubject<Void, Never>()
         let signOut = PassthroughSubject<Void, Never>()
         let back = PassthroughSubject<Void, Never>()
+        let upload = PassthroughSubject<UploadEvent, Never>()
+        let (avatars, logger) = (session.services.avatars, session.services.logger)
         let director = ProfileDirector(
             account: session.account.eraseToAnyPublisher(), openWebsite: openWebsite.eraseToAnyPublisher(),
             trip: trip.eraseToAnyPublisher(), signOut: signOut.eraseToAnyPublisher(),
-            language: session.language.eraseToAnyPublisher())
+            language: session.language.eraseToAnyPublisher(), pictureUpload: upload.eraseToAnyPublisher(),
+            pictureOf: { avatars.picture(of: $0) },
+            keepPicture: { file, email in
+                do {
+                    return try avatars.keep(file, for: email)
+                } catch {
+                    logger.error("a profile picture was not kept: \(error)")
+                    return nil
+                }
+            })
         let stage = Stage(name: "profile")
         stage.bindTexts(\.profilePage, language: session.language.eraseToAnyPublisher())
         stage.bind(director.name, to: "name")
         stage.bind(director.email, to: "email")
         stage.bind(director.website, to: "website")
+        stage.bind(director.picture, to: "picture")
+        stage.bind(director.pictureProgress, to: "pictureProgress")
+        stage.bind(director.pictureProgress.map { $0 != nil }, to: "uploading")
+        stage.bind(director.pictureProblem, to: "pictureProblem")
+        stage.upload("picture", limits: PictureStep.limits, send: upload)
         stage.on("website", send: openWebsite, options: .oneAtATime)
         stage.on("trip", send: trip, options: .oneAtATime)
         stage.on("signOut", send: signOut, options: .oneAtATime)

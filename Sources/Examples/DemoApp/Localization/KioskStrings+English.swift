@@ -40,7 +40,8 @@ extension KioskStrings {
             .english,
             [
                 "allLots": "All lots", "email": "Email", "website": "Website", "trip": "Your trip to the auction",
-                "signOut": "Sign out",
+                "signOut": "Sign out", "picture": "Your picture", "choosePicture": "Choose a picture",
+                "uploading": "Uploading your picture",
             ]),
         flightPage: PageText(
             .english,
@@ -120,6 +121,13 @@ extension KioskStrings {
             "\(count) bids, from \(first) to \(last)\(shown.map { " (the last \($0) shown)" } ?? "")."
         },
         signedOut: "Signed out",
+        pictureProblem: { problem in
+            switch problem {
+            case .tooLarge(let megabytes): "Choose a picture of at most \(megabytes) MB."
+            case .notAPicture: "Choose a PNG, JPEG, GIF or WebP picture."
+            case .notKept: "The picture could not be kept. Try again."
+            }
+        },
         tooManyCharacters: { maximum, count in "Use at most \(maximum) characters (\(count) so far)." },
         tooFewCharacters: { minimum, count in "Use at least \(minimum) characters (\(count) so far)." },
         notAnEmail: "Enter an email address like name@example.com.",

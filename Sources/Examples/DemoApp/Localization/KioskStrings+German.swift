@@ -44,7 +44,8 @@ extension KioskStrings {
             .german,
             [
                 "allLots": "Alle Lose", "email": "E-Mail", "website": "Website", "trip": "Ihre Reise zur Auktion",
-                "signOut": "Abmelden",
+                "signOut": "Abmelden", "picture": "Ihr Bild", "choosePicture": "Bild wählen",
+                "uploading": "Ihr Bild wird hochgeladen",
             ]),
         flightPage: PageText(
             .german,
@@ -124,6 +125,13 @@ extension KioskStrings {
             "\(count) Gebote, von \(first) bis \(last)\(shown.map { " (die letzten \($0) gezeigt)" } ?? "")."
         },
         signedOut: "Abgemeldet",
+        pictureProblem: { problem in
+            switch problem {
+            case .tooLarge(let megabytes): "Wählen Sie ein Bild von höchstens \(megabytes) MB."
+            case .notAPicture: "Wählen Sie ein PNG-, JPEG-, GIF- oder WebP-Bild."
+            case .notKept: "Das Bild konnte nicht gespeichert werden. Versuchen Sie es erneut."
+            }
+        },
         tooManyCharacters: { maximum, count in "Höchstens \(maximum) Zeichen (bisher \(count))." },
         tooFewCharacters: { minimum, count in "Mindestens \(minimum) Zeichen (bisher \(count))." },
         notAnEmail: "Geben Sie eine E-Mail-Adresse wie name@example.com ein.",

@@ -99,6 +99,8 @@ public struct KioskStrings: Sendable {
 
     /// The profile's name while signed out: "Signed out".
     public let signedOut: String
+    /// Why the picture chosen for the profile was not kept: "Choose a picture of at most 2 MB."
+    public let pictureProblem: @Sendable (PictureProblem) -> String
     /// "Use at most 254 characters (300 so far)."
     public let tooManyCharacters: @Sendable (_ maximum: Int, _ count: Int) -> String
     /// "Use at least 8 characters (5 so far)."

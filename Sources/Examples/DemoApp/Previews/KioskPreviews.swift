@@ -156,12 +156,28 @@ public enum KioskPreviews {
                 "profile", template: "profile",
                 document: [
                     "t": strings.profilePage.viewJSON, "name": "Ada Lovelace", "email": "ada@example.com",
-                    "website": "example.com/ada",
+                    "website": "example.com/ada", "picture": .null, "uploading": false, "pictureProgress": .null,
+                    "pictureProblem": .null,
                 ]),
             StagePreview(
                 "profile-no-website", template: "profile",
                 document: [
                     "t": strings.profilePage.viewJSON, "name": "Grace", "email": "grace@example.com", "website": .null,
+                    "picture": .null, "uploading": false, "pictureProgress": .null, "pictureProblem": .null,
+                ]),
+            StagePreview(
+                "profile-uploading", template: "profile",
+                document: [
+                    "t": strings.profilePage.viewJSON, "name": "Ada Lovelace", "email": "ada@example.com",
+                    "website": "example.com/ada", "picture": .null, "uploading": true, "pictureProgress": 40,
+                    "pictureProblem": .null,
+                ]),
+            StagePreview(
+                "profile-picture-refused", template: "profile",
+                document: [
+                    "t": strings.profilePage.viewJSON, "name": "Ada Lovelace", "email": "ada@example.com",
+                    "website": "example.com/ada", "picture": .null, "uploading": false, "pictureProgress": .null,
+                    "pictureProblem": .string(strings.pictureProblem(.tooLarge(megabytes: 2))),
                 ]),
             StagePreview(
                 "flight", template: "flight",

@@ -149,11 +149,20 @@ public final class KioskDatabase: Sendable {
                 table.column("chosenAt", .double).notNull().indexed()
             }
         }
+        migrator.registerMigration("v5: accounts' pictures") { db in
+            try db.create(table: "avatar") { table in
+                // The account's sign-in address (Account.email).
+                table.primaryKey("email", .text)
+                // The picture's file in the avatars folder: a fresh random name per picture.
+                table.column("file", .text).notNull()
+                table.column("keptAt", .double).notNull()
+            }
+        }
         return migrator
     }
 
     /// `mkdir -p`, saying which part failed and why.
-    private static func makeDirectory(_ path: String) throws(StoreError) {
+    static func makeDirectory(_ path: String) throws(StoreError) {
         var partial = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             partial += "/" + component
