@@ -144,6 +144,11 @@ let package = Package(
             path: "Sources/Tools/FootlightFanout"
         ),
         .executableTarget(
+            name: "FootlightUploads",
+            dependencies: ["Footlight", "FootlightJSON", "FootlightServer", "FootlightTesting", "BenchSupport"],
+            path: "Sources/Tools/FootlightUploads"
+        ),
+        .executableTarget(
             name: "FootlightRestart",
             dependencies: ["FootlightServer", "FootlightTesting", "FootlightJSON", "BenchSupport"],
             path: "Sources/Tools/FootlightRestart"
