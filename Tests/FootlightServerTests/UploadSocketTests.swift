@@ -51,7 +51,7 @@ struct UploadSocketTests {
         try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 1 }
         let command = try #require(client.uploadCommands.first)
         #expect(command.offset == 0 && command.file == 0)
-        #expect(try RawHTTP.put(port: server.port, path: command.url, body: body) == 204)
+        #expect(try await RawHTTP.put(port: server.port, path: command.url, body: body) == 204)
         try await client.wait("the file finished") { $0.mirror.uploadLog.last?.hasPrefix("finished") == true }
         let log = client.uploadLog
         #expect(log.first == "started photo.raw 300000")
@@ -59,7 +59,7 @@ struct UploadSocketTests {
         let progress = log.filter { $0.hasPrefix("progress") }
         #expect(progress.count >= 1 && progress.count <= 100)
         #expect(try await emptied(folder))
-        #expect(try RawHTTP.put(port: server.port, path: command.url, body: body) == 403, "a ticket serves once")
+        #expect(try await RawHTTP.put(port: server.port, path: command.url, body: body) == 403, "a ticket serves once")
         #expect(client.observation.mirror.violations.isEmpty)
     }
 
@@ -83,14 +83,14 @@ struct UploadSocketTests {
         let gif = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 94)
         try await client.send("file", in: "uploads", value: [png])
         try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 1 }
-        #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[0].url, body: gif) == 415)
+        #expect(try await RawHTTP.put(port: server.port, path: client.uploadCommands[0].url, body: gif) == 415)
         try await client.wait("the refusal") { $0.mirror.uploadLog.last == "failed type-not-accepted" }
 
         // Declared a PNG, sent text: refused too.
         try await client.send("file", in: "uploads", value: [png])
         try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 2 }
         let text = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
-        #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[1].url, body: text) == 415)
+        #expect(try await RawHTTP.put(port: server.port, path: client.uploadCommands[1].url, body: text) == 415)
         try await client.wait("the refusal") { $0.mirror.uploadLog.count == 7 }
         #expect(client.uploadLog.last == "failed type-not-accepted")
 
@@ -98,7 +98,7 @@ struct UploadSocketTests {
         let realPNG: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 92)
         try await client.send("file", in: "uploads", value: [png])
         try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 3 }
-        #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[2].url, body: realPNG) == 204)
+        #expect(try await RawHTTP.put(port: server.port, path: client.uploadCommands[2].url, body: realPNG) == 204)
         try await client.wait("the file finished") { $0.mirror.uploadLog.last?.hasPrefix("finished a.png 100") == true }
         #expect(try await emptied(folder))
     }
@@ -116,20 +116,22 @@ struct UploadSocketTests {
 
         var altered = Array(url.utf8)
         altered[altered.count - 1] = altered.last == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
-        #expect(try RawHTTP.put(port: server.port, path: String(decoding: altered, as: UTF8.self), body: body) == 403)
-        #expect(try RawHTTP.put(port: server.port, path: UploadConfiguration.path + "v1.nonsense", body: body) == 403)
-        #expect(try RawHTTP.put(port: server.port, path: "/somewhere", body: body) == 405)
+        #expect(
+            try await RawHTTP.put(port: server.port, path: String(decoding: altered, as: UTF8.self), body: body) == 403)
+        #expect(
+            try await RawHTTP.put(port: server.port, path: UploadConfiguration.path + "v1.nonsense", body: body) == 403)
+        #expect(try await RawHTTP.put(port: server.port, path: "/somewhere", body: body) == 405)
         // The real ticket still serves (a forgery spends nothing), but not with the wrong length.
-        #expect(try RawHTTP.put(port: server.port, path: url, body: body, contentLength: 10, sending: 10) == 400)
+        #expect(try await RawHTTP.put(port: server.port, path: url, body: body, contentLength: 10, sending: 10) == 400)
         // Spent: a new ticket is asked for, as after a cut.
         try await client.send("file", in: "uploads", value: ["resume": .string(id), "n": 0])
         try await client.wait("a new ticket") { $0.mirror.uploadCommands.count == 2 }
         #expect(
-            try RawHTTP.put(port: server.port, path: client.uploadCommands[1].url, body: body, contentLength: nil)
+            try await RawHTTP.put(port: server.port, path: client.uploadCommands[1].url, body: body, contentLength: nil)
                 == 411)
         try await client.send("file", in: "uploads", value: ["resume": .string(id), "n": 0])
         try await client.wait("a new ticket") { $0.mirror.uploadCommands.count == 3 }
-        #expect(try RawHTTP.put(port: server.port, path: client.uploadCommands[2].url, body: body) == 204)
+        #expect(try await RawHTTP.put(port: server.port, path: client.uploadCommands[2].url, body: body) == 204)
         try await client.wait("the file finished") { $0.mirror.uploadLog.last?.hasPrefix("finished") == true }
         #expect(client.uploadLog.last == "finished f.bin 2000 \(UploadProbe.hash(body))")
 
@@ -173,7 +175,7 @@ struct UploadSocketTests {
         let second = client.uploadCommands[1]
         #expect(second.id == first.id)
         #expect(second.offset > body.count / 3 && second.offset <= body.count / 2)
-        #expect(try RawHTTP.put(port: server.port, path: second.url, body: Array(body[second.offset...])) == 204)
+        #expect(try await RawHTTP.put(port: server.port, path: second.url, body: Array(body[second.offset...])) == 204)
         try await client.wait("the file finished") { $0.mirror.uploadLog.last?.hasPrefix("finished") == true }
         #expect(client.uploadLog.last == "finished big.bin 1000000 \(UploadProbe.hash(body))")
         #expect(try await emptied(folder))
@@ -192,7 +194,7 @@ struct UploadSocketTests {
         defer { close(fd) }
         let head = "PUT \(first.url) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.count)\r\n\r\n"
         let start = Array(head.utf8) + body.prefix(100_000)
-        _ = start.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = try await offThePool { start.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
         try await client.wait("some progress") { $0.mirror.uploadLog.contains { $0.hasPrefix("progress") } }
 
         try await client.send("file", in: "uploads", value: ["resume": .string(first.id), "n": 0])
@@ -201,11 +203,14 @@ struct UploadSocketTests {
         // The old request goes on sending (bytes that are not the file's): the server
         // refuses it with 409 and writes none of them.
         let garbage = [UInt8](repeating: 0xEE, count: 4096)
-        _ = garbage.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var reply = [UInt8](repeating: 0, count: 512)
-        let count = recv(fd, &reply, reply.count, 0)
-        #expect(String(decoding: reply.prefix(max(0, count)), as: UTF8.self).hasPrefix("HTTP/1.1 409"))
-        #expect(try RawHTTP.put(port: server.port, path: second.url, body: Array(body[second.offset...])) == 204)
+        let reply = try await offThePool {
+            _ = garbage.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var reply = [UInt8](repeating: 0, count: 512)
+            let count = recv(fd, &reply, reply.count, 0)
+            return String(decoding: reply.prefix(max(0, count)), as: UTF8.self)
+        }
+        #expect(reply.hasPrefix("HTTP/1.1 409"))
+        #expect(try await RawHTTP.put(port: server.port, path: second.url, body: Array(body[second.offset...])) == 204)
         try await client.wait("the file finished") { $0.mirror.uploadLog.last?.hasPrefix("finished") == true }
         #expect(client.uploadLog.last == "finished race.bin 400000 \(UploadProbe.hash(body))")
     }
@@ -227,7 +232,7 @@ struct UploadSocketTests {
             for (index, client) in clients.enumerated() {
                 let url = client.uploadCommands[0].url
                 let body = bodies[index]
-                group.addTask { try RawHTTP.put(port: port, path: url, body: body) }
+                group.addTask { try await RawHTTP.put(port: port, path: url, body: body) }
             }
             return try await group.reduce(into: [Int?]()) { $0.append($1) }
         }
@@ -251,7 +256,8 @@ struct UploadSocketTests {
         try await client.wait("the upload given up") { $0.mirror.uploadLog.last == "failed abandoned" }
         #expect(try await emptied(folder))
         #expect(
-            try RawHTTP.put(port: server.port, path: client.uploadCommands[0].url, body: Array(repeating: 0, count: 10))
+            try await RawHTTP.put(
+                port: server.port, path: client.uploadCommands[0].url, body: Array(repeating: 0, count: 10))
                 == 403)
     }
 

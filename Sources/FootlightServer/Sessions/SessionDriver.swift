@@ -35,8 +35,8 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     private var replaced: [ConnectionID: ConnectionHandle] = [:]
     /// What this turn writes, carried out when its app code is done.
     private var outbox: [(ConnectionHandle, Output)] = []
-    /// Where each unfinished upload's events go (its binding's input), by upload id.
-    private var uploadInputs: [String: (UploadEvent) -> Void] = [:]
+    /// Where each unfinished upload's events go (its binding's input).
+    private let uploadDeliveries = UploadDeliveries()
     private enum Output {
         case messages([WireMessage])
         case close(code: UInt16, reason: String)
@@ -218,6 +218,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                 logger.log(level: level, "\(message)")
             case .ended:
                 registry?.remove(id)
+                uploadDeliveries.removeAll()
                 registry?.uploads.sessionEnded(id)
             }
         }
@@ -292,7 +293,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     func end(reason: String, closeCode: UInt16 = 1001, then done: (@Sendable () -> Void)? = nil) {
         execute { [self] in
             perform(state.end(reason: reason, closeCode: closeCode))
-            uploadInputs.removeAll()
+            uploadDeliveries.removeAll()
             registry?.uploads.sessionEnded(id)
             done?()
         }
@@ -318,9 +319,11 @@ extension SessionDriver: UploadBroker {
             throw UploadError(.busy, file: file.name, "the server is shutting down")
         }
         let ticket = try uploads.begin(session: id, file: file, limits: limits) { [weak self] id, event in
-            self?.execute { [weak self] in self?.deliverUpload(event, of: id) }
+            self?.execute { [weak self] in
+                self?.uploadDeliveries.deliver(event, of: id, registry: self?.registry?.uploads)
+            }
         }
-        uploadInputs[ticket.id] = deliver
+        uploadDeliveries.add(ticket.id, deliver)
         return ticket
     }
 
@@ -329,18 +332,5 @@ extension SessionDriver: UploadBroker {
             throw UploadError(.busy, file: nil, "the server is shutting down")
         }
         return try uploads.resume(session: id, id: upload)
-    }
-
-    /// Hands an upload's event to its binding (a turn); after its end, the file is
-    /// removed unless the app moved it.
-    private func deliverUpload(_ event: UploadEvent, of upload: String) {
-        uploadInputs[upload]?(event)
-        switch event {
-        case .finished, .failed:
-            uploadInputs[upload] = nil
-            registry?.uploads.release(upload)
-        case .started, .progress:
-            break
-        }
     }
 }

@@ -14,7 +14,7 @@ import Logging
 /// names the byte it starts from; after a cut the session asks for a new one
 /// (``resume(session:id:)``), which also retires every older ticket and request of the
 /// upload. Files are named by their upload's id, never by the visitor's name.
-final class UploadRegistry: Sendable {
+package final class UploadRegistry: Sendable {
     struct Upload {
         let session: String
         let file: UploadDescription
@@ -54,7 +54,7 @@ final class UploadRegistry: Sendable {
     // thread-safe and only calls `sweep`, which takes the lock.
     nonisolated(unsafe) private let sweeper: DispatchSourceTimer
 
-    init(configuration: UploadConfiguration, key: [UInt8]?, logger: Logger) throws(ServerError) {
+    package init(configuration: UploadConfiguration, key: [UInt8]?, logger: Logger) throws(ServerError) {
         self.configuration = configuration
         self.logger = logger
         signer = try SignedIDs(key: key, purpose: .upload)
@@ -85,7 +85,7 @@ final class UploadRegistry: Sendable {
     }
 
     /// Stops the sweeps and removes every file (and the folder, when it was made here).
-    func close() {
+    package func close() {
         sweeper.cancel()
         let uploads = state.withLock { state in
             defer { state = State() }
@@ -103,7 +103,7 @@ final class UploadRegistry: Sendable {
     /// Starts an upload of `file` for `session`, checked against `limits` and the
     /// server's caps; `deliver` gets its progress and end with its id, from the thread
     /// that receives the bytes.
-    func begin(
+    package func begin(
         session: String, file: UploadDescription, limits: UploadLimits,
         deliver: @escaping @Sendable (_ id: String, UploadEvent) -> Void
     ) throws(UploadError) -> UploadTicket {
@@ -144,7 +144,7 @@ final class UploadRegistry: Sendable {
 
     /// A new ticket for `session`'s unfinished upload `id`, from the bytes the server
     /// holds; older tickets and a request still sending stop counting.
-    func resume(session: String, id: String) throws(UploadError) -> UploadTicket {
+    package func resume(session: String, id: String) throws(UploadError) -> UploadTicket {
         let ticket = state.withLock { state -> UploadTicket? in
             guard let upload = state.uploads[id], upload.session == session, !upload.isDone else { return nil }
             return issueTicket(for: id, in: &state, now: .now)
@@ -159,7 +159,7 @@ final class UploadRegistry: Sendable {
 
     /// Forgets upload `id` once its end was delivered: the file is removed (soon, on
     /// another thread) unless the app moved it while it handled ``UploadEvent/finished(_:)``.
-    func release(_ id: String) {
+    package func release(_ id: String) {
         guard let upload = state.withLock({ $0.uploads.removeValue(forKey: id) }) else { return }
         // Off the session's turn: unlinking a large file frees its cached pages, which
         // took 7 ms for 64 MiB (a loop's whole budget).
@@ -168,7 +168,7 @@ final class UploadRegistry: Sendable {
     }
 
     /// Removes `session`'s uploads and their files (those the app did not move).
-    func sessionEnded(_ session: String) {
+    package func sessionEnded(_ session: String) {
         let removed = state.withLock { state -> [Upload] in
             let ids = state.uploads.filter { $0.value.session == session }.map(\.key)
             return ids.compactMap { state.uploads.removeValue(forKey: $0) }

@@ -3,6 +3,7 @@ import Footlight
 import FootlightJSON
 import FootlightServer
 import FootlightTesting
+import Foundation
 import Testing
 
 /// The kiosk's scenes in process, wired to a live auction service on a manual clock:
@@ -159,6 +160,63 @@ import Testing
         tester.send("signOut", to: "profile-2")
         tester.expect("listings", ["accountName": nil])
         tester.expectCommands([.unmount(template: "profile", placement: .push)])
+        tester.finish(allowingTimers: true)
+    }
+
+    @Test("The profile picture goes up with progress and shows; a text file declared a PNG is refused, saying why")
+    func profilePicture() throws {
+        let tester = SceneTester(KioskApp.entry(services))
+        tester.send("profile", to: "listings")
+        tester.expectCommands([.mount(template: "signin", placement: .modal, url: nil)])
+        tester.send("email", to: "signin-1", value: "ada@example.com")
+        tester.expect("signin-1", ["email": "ada@example.com"])
+        tester.send("password", to: "signin-1", value: "lovelace1843")
+        tester.expect("signin-1", ["password": "lovelace1843", "canSubmit": true])
+        tester.send("submit", to: "signin-1")
+        tester.expect("signin-1", ["submitting": true, "canSubmit": false])
+        tester.advance(by: .milliseconds(300))
+        tester.expect("listings", ["accountName": "Ada Lovelace"])
+        tester.expectCommands([.unmount(template: "signin", placement: .modal)])
+        tester.send("profile", to: "listings")
+        tester.expectCommands([.mount(template: "profile", placement: .push, url: "/profile")])
+        #expect(tester.document("profile-2")?["picture"] == .null)
+
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + .init(repeating: 1, count: 99_992)
+        #expect(
+            tester.upload("picture", to: "profile-2", name: "me.png", type: "image/png", bytes: png, chunk: 40_000)
+                == 204)
+        let address = try #require(tester.document("profile-2")?["picture"]?.stringValue)
+        #expect(address.hasPrefix(AvatarStore.path))
+        tester.expect("profile-2", ["picture": .string(address)])
+        // Started, two reads reported (40 % and 80 %), then kept: the bar comes and goes.
+        tester.expectPatch(
+            "profile-2",
+            [
+                ["op": "replace", "path": "/pictureProgress", "value": 0],
+                ["op": "replace", "path": "/uploading", "value": true],
+                ["op": "replace", "path": "/pictureProgress", "value": 40],
+                ["op": "replace", "path": "/pictureProgress", "value": 80],
+                ["op": "replace", "path": "/picture", "value": .string(address)],
+                ["op": "replace", "path": "/pictureProgress", "value": nil],
+                ["op": "replace", "path": "/uploading", "value": false],
+            ])
+        let kept = services.avatars.directory + "/" + address.dropFirst(AvatarStore.path.count)
+        #expect(FileManager.default.contents(atPath: kept) == Data(png), "the picture is kept whole")
+
+        #expect(
+            tester.upload("picture", to: "profile-2", name: "notes.png", type: "image/png", bytes: Array("notes".utf8))
+                == 415)
+        tester.expect("profile-2", ["pictureProblem": "Choose a PNG, JPEG, GIF or WebP picture."])
+        #expect(tester.document("profile-2")?["picture"] == .string(address), "the kept picture stays")
+        tester.expectPatch(
+            "profile-2",
+            [
+                ["op": "replace", "path": "/pictureProgress", "value": 0],
+                ["op": "replace", "path": "/uploading", "value": true],
+                ["op": "replace", "path": "/pictureProgress", "value": nil],
+                ["op": "replace", "path": "/uploading", "value": false],
+                ["op": "replace", "path": "/pictureProblem", "value": "Choose a PNG, JPEG, GIF or WebP picture."],
+            ])
         tester.finish(allowingTimers: true)
     }
 

@@ -8,10 +8,13 @@ import Foundation
 /// lists what the Director was told, one text per event: `started <name> <total>`,
 /// `progress <received>/<total>`, `finished <name> <size> <hash of the bytes>`,
 /// `failed <kind>`. The Director reads each finished file in its handler, as an app
-/// that keeps it would.
+/// that keeps it would. The log is of `events`, which is also the binding's input unless
+/// `input` is given.
 enum UploadProbe {
-    static func stage(limits: UploadLimits = UploadLimits()) -> Stage {
-        let events = PassthroughSubject<UploadEvent, Never>()
+    static func stage(
+        limits: UploadLimits = UploadLimits(), events: PassthroughSubject<UploadEvent, Never> = PassthroughSubject(),
+        input: PassthroughSubject<UploadEvent, Never>? = nil
+    ) -> Stage {
         let stage = Stage(name: "uploads")
         stage.bind(
             events.map { event -> String in
@@ -25,7 +28,7 @@ enum UploadProbe {
             }
             .scan([String]()) { $0 + [$1] }.prepend([]),
             to: "log")
-        stage.upload("file", limits: limits, send: events)
+        stage.upload("file", limits: limits, send: input ?? events)
         return stage
     }
 
@@ -77,9 +80,19 @@ extension TestClient {
 extension RawHTTP {
     /// Sends `PUT path` declaring `contentLength` (none when nil) and the first
     /// `sending` bytes of `body` (all by default), then reads the answer's status, or
-    /// closes at once without reading when `cut`.
+    /// closes at once without reading when `cut`. On a thread of its own
+    /// (``offThePool(_:)``): the server may take its time to read a large body.
     static func put(
         port: Int, path: String, body: [UInt8], contentLength: Int? = -1, sending: Int? = nil, cut: Bool = false
+    ) async throws -> Int? {
+        try await offThePool {
+            try putBlocking(
+                port: port, path: path, body: body, contentLength: contentLength, sending: sending, cut: cut)
+        }
+    }
+
+    private static func putBlocking(
+        port: Int, path: String, body: [UInt8], contentLength: Int?, sending: Int?, cut: Bool
     ) throws -> Int? {
         let length = contentLength == -1 ? body.count : contentLength
         var head = "PUT \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
@@ -105,5 +118,14 @@ extension RawHTTP {
         let line = String(decoding: reply, as: UTF8.self).split(separator: "\r\n").first ?? ""
         let parts = line.split(separator: " ")
         return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+}
+
+/// Runs `work` (blocking socket calls) on a thread of its own, off Swift's cooperative
+/// pool: that pool has a thread per core (two on CI), and a test blocked in `recv` there
+/// stalls every other test's waits, which then time out.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }
