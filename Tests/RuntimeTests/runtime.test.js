@@ -1544,7 +1544,7 @@ describe('the runtime in a page', () => {
     });
   });
 
-  test('size: under 12 KB minified and gzipped (the budget of issues 11 and 13, with room for hooks, components and uploads)', (t) => {
+  test('size: the six files under 12 KB minified and gzipped (the budget of issues 11 and 13; the upload hook, upload.js, is loaded apart)', (t) => {
     const zlib = require('node:zlib');
     const { execFileSync } = require('node:child_process');
     const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js'];

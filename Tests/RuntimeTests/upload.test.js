@@ -1,0 +1,131 @@
+// Tests for the upload hook (Public/footlight/upload.js) on its own: what it sends when files
+// are chosen, the PUT it makes for each address the server pushes, and how it asks for a new
+// address when a request is cut, with fetch, the timers and the hook registry faked.
+// Run with scripts/test-runtime (node --test); Node 20+, no packages.
+'use strict';
+
+const { describe, test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+
+const source = fs.readFileSync(path.resolve(__dirname, '..', '..', 'Public', 'footlight', 'upload.js'), 'utf8');
+
+/** A file as the browser gives it: name, size, type, and slice() (recorded as `from`). */
+const file = (name, size, type = 'image/png') => ({ name, size, type, slice: (from) => ({ of: name, from }) });
+
+/**
+ * upload.js loaded in a context of its own. `answers` says how each fetch ends, in order:
+ * a status (the server answered) or 'cut' (the request failed). Returns the registered hook,
+ * an instance mounted on an input bound to `event`, and what it did.
+ */
+function loaded(answers = [], event = 'avatar') {
+  const hooks = {};
+  const requests = [];
+  const sent = [];
+  const warnings = [];
+  const timers = [];
+  const context = {
+    window: { footlight: { hook: (name, callbacks) => (hooks[name] = callbacks) } },
+    fetch: (url, options) => {
+      requests.push({ url, method: options.method, body: options.body });
+      const answer = answers.shift() ?? 204;
+      return answer === 'cut' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ status: answer });
+    },
+    setTimeout: (work, ms) => timers.push({ work, ms }),
+    console: { warn: (text) => warnings.push(text) },
+  };
+  vm.runInNewContext(source, context);
+  const listeners = {};
+  const el = {
+    dataset: { upload: event },
+    files: [],
+    addEventListener: (type, listener) => (listeners[type] = listener),
+  };
+  // Values made in the hook's context are copied as the wire would (other realms' prototypes).
+  const h = { el, send: (name, value) => sent.push({ name, value: JSON.parse(JSON.stringify(value)) }) };
+  hooks.upload.mounted(h);
+  /** Chooses `files` in the input, as the visitor does. */
+  const choose = (...files) => {
+    el.files = files;
+    listeners.change();
+  };
+  /** Lets the fetch promises settle. */
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  return { hook: hooks.upload, h, requests, sent, warnings, timers, choose, settle };
+}
+
+describe('upload hook', () => {
+  test('choosing files sends their descriptions as the bound event; choosing none sends nothing', () => {
+    const page = loaded();
+    page.choose(file('me.png', 2048), file('notes.txt', 12, 'text/plain'));
+    assert.deepEqual(page.sent, [
+      { name: 'avatar', value: [{ name: 'me.png', size: 2048, type: 'image/png' }, { name: 'notes.txt', size: 12, type: 'text/plain' }] },
+    ]);
+    page.choose();
+    assert.equal(page.sent.length, 1);
+  });
+
+  test("each address pushed PUTs its file from the server's offset; another input's message is not this one's", async () => {
+    const page = loaded();
+    page.choose(file('a.png', 100), file('b.png', 200));
+    page.hook.received(page.h, { at: 'avatar', n: 1, id: 'u2', url: '/_footlight/upload/t2', from: 0 });
+    page.hook.received(page.h, { at: 'avatar', n: 0, id: 'u1', url: '/_footlight/upload/t1', from: 40 });
+    page.hook.received(page.h, { at: 'cover', n: 0, id: 'u3', url: '/_footlight/upload/t3', from: 0 });
+    page.hook.received(page.h, null);
+    await page.settle();
+    assert.deepEqual(page.requests, [
+      { url: '/_footlight/upload/t2', method: 'PUT', body: { of: 'b.png', from: 0 } },
+      { url: '/_footlight/upload/t1', method: 'PUT', body: { of: 'a.png', from: 40 } },
+    ]);
+    assert.deepEqual(page.timers, [], 'nothing to retry');
+  });
+
+  test('a cut request asks for a new address after a pause that doubles; five times at most', async () => {
+    const page = loaded(['cut', 'cut', 'cut', 'cut', 'cut', 'cut']);
+    page.choose(file('big.png', 1000));
+    const address = (from) => ({ at: 'avatar', n: 0, id: 'u1', url: `/_footlight/upload/t${from}`, from });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      page.hook.received(page.h, address(attempt * 100));
+      await page.settle();
+    }
+    assert.deepEqual(page.timers.map((timer) => timer.ms), [500, 1000, 2000, 4000, 8000]);
+    page.timers[0].work();
+    assert.deepEqual(page.sent.at(-1), { name: 'avatar', value: { resume: 'u1', n: 0 } });
+    assert.deepEqual(page.requests.map((request) => request.body.from), [0, 100, 200, 300, 400, 500]);
+    assert.equal(page.warnings.length, 1);
+    assert.match(page.warnings[0], /"big\.png" given up after 5 tries/);
+  });
+
+  test('a proxy that reached no server (502, 503, 504) counts as a cut; any other answer is the server telling the Director', async () => {
+    const page = loaded([502, 503, 504, 403, 409, 415, 204]);
+    page.choose(file('a.png', 10));
+    for (let index = 0; index < 7; index++) {
+      page.hook.received(page.h, { at: 'avatar', n: 0, id: `u${index}`, url: `/_footlight/upload/t${index}`, from: 0 });
+      await page.settle();
+    }
+    assert.equal(page.timers.length, 3);
+    assert.deepEqual(page.warnings, []);
+  });
+
+  test('a success after cuts starts the count again', async () => {
+    const page = loaded(['cut', 204, 'cut']);
+    page.choose(file('a.png', 10));
+    const address = { at: 'avatar', n: 0, id: 'u1', url: '/_footlight/upload/t', from: 0 };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      page.hook.received(page.h, address);
+      await page.settle();
+    }
+    assert.deepEqual(page.timers.map((timer) => timer.ms), [500, 500]);
+  });
+
+  test('an address for a file no longer chosen is warned about, not sent', async () => {
+    const page = loaded();
+    page.choose(file('a.png', 10));
+    page.hook.received(page.h, { at: 'avatar', n: 3, id: 'u1', url: '/_footlight/upload/t', from: 0 });
+    await page.settle();
+    assert.deepEqual(page.requests, []);
+    assert.match(page.warnings[0], /file 3 is no longer chosen/);
+  });
+});
