@@ -88,7 +88,7 @@
   const clock = { now: () => Date.now(), set: (fn, ms) => setTimeout(fn, ms), clear: (timer) => clearTimeout(timer) };
   const busy = new Map(); // element → the number of its latest unacknowledged event
   const gates = new WeakMap(); // element → {event name: gate}
-  const waiting = new Set(); // every gate holding a value, in any stage
+  const waiting = new Set(); // every gate holding a value, in any stage, in the order typed
   let sendEvent; // (st, el, name, value) → the event's number, 0 if refused, null if the page's alone (runtime.js)
 
   /** Fields in which Enter submits their form (as browsers do it, for the runtime to do instead). */
@@ -98,12 +98,18 @@
   function init(send) {
     sendEvent = send;
     // Leaving or reloading the page: typed values still waiting go into the kept queue now.
-    addEventListener('pagehide', () => [...waiting].forEach((g) => g.flush()));
+    addEventListener('pagehide', flush);
   }
+
+  /**
+   * Sends every value still waiting in a gate, in any stage, in the order typed: a click, a submit
+   * or Back goes after the input before it, even when that input is in another stage (a form
+   * component beside its dialog's buttons).
+   */
+  const flush = () => [...waiting].forEach((g) => g.flush());
 
   /** Listens for the event bindings inside stage `st` (its element `st.el`, its options `st.opts`). */
   function listen(st) {
-    st.pending = new Set(); // gates holding a value
     // An element of a component placed in this stage is the component's (its own listeners), and an
     // element of this stage around a component is this stage's, wherever in it the event began.
     const mine = (el) => el?.closest(`.${K.C_STAGE}`) === st.el;
@@ -146,8 +152,8 @@
     let value = control ? controlValue(el) : type === 'submit' ? formValue(el) : type === 'keydown' ? { [K.KEY]: event.key } : undefined;
     // Inside a list row: {id} for a click, {id, value} for a control, the row's id added otherwise.
     if (id !== undefined) value = control ? { [K.ID]: id, [K.VALUE]: value } : { [K.ID]: id, ...value };
-    // A click or a submit goes after the input still waiting in this stage.
-    if (type === 'click' || type === 'submit') for (const g of st.pending) g.flush();
+    // A click or a submit goes after the input still waiting.
+    if (type === 'click' || type === 'submit') flush();
     trigger(st, el, name, value);
   }
 
@@ -159,11 +165,9 @@
     const g =
       own[name] ||
       (own[name] = gate(options, clock, (latest) => {
-        st.pending.delete(g);
         waiting.delete(g);
         emit(st, el, name, latest);
       }));
-    st.pending.add(g);
     waiting.add(g);
     g.push(value);
   }
@@ -219,5 +223,5 @@
     return unconfirmed(el);
   }
 
-  return { gate, controlValue, formValue, init, listen, notSent, consumed, isHeld };
+  return { gate, controlValue, formValue, init, listen, flush, notSent, consumed, isHeld };
 });

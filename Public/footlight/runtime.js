@@ -401,7 +401,7 @@
       if (st.backed) continue;
       st.backed = true;
       // Input still waiting in a debounce goes first, while its stage is there to take it.
-      for (const g of st.pending || []) g.flush();
+      events.flush();
       // Safe to repeat: a rebuilt session gets it again (going back twice closes nothing more).
       transport.sendEvent(st.id, K.BACK, undefined, K.REPEAT);
       keepPage();

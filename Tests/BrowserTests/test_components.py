@@ -2,8 +2,10 @@
 each with its own count, its template including another) and the kiosk's sign-up form (one
 component in a dialog, which takes focus where it asks for it)."""
 
+import pytest
 from playwright.sync_api import expect
 
+from conftest import LATENCIES
 from test_kiosk import dialog, listings, open_kiosk  # noqa: F401
 
 TALLIES = ("counter", "signup", "lots")
@@ -122,4 +124,22 @@ def test_the_sign_up_form_takes_focus_in_its_dialog_and_its_events_go_to_it(open
     signup.get_by_role("button", name="Sign in instead").click()
     expect(dialog(app, "Sign in")).to_be_visible()
     app.wait_for("(s, form) => !(form in s.documents)", form)
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("delay", LATENCIES)
+def test_back_goes_after_the_input_still_waiting_in_a_component(visit, through, delay):
+    """Typed into the sign-up form (a component in the dialog, its email debounced 300 ms),
+    then at once the browser's Back: the email reaches the server before the dialog's
+    @back, as it was done (a click elsewhere blurs the field, which sends it anyway)."""
+    app, frames = visit(through(delay))
+    listings(app).get_by_role("button", name="Sign in").click()
+    dialog(app, "Sign in").get_by_role("button", name="Create an account").click()
+    signup = dialog(app, "Create an account to bid")
+    expect(signup.get_by_label("Email")).to_be_focused()
+    app.page.keyboard.type("grace@example.com", delay=40)
+    app.page.go_back()
+    expect(app.page.locator("#footlight-modal")).to_be_hidden()
+    sent = [(m["name"], m.get("value")) for m in frames.events() if m["name"] in ("email", "@back")]
+    assert sent[-2:] == [("email", "grace@example.com"), ("@back", None)], sent
     assert app.errors == []

@@ -983,7 +983,7 @@ describe('the runtime in a page', () => {
     const exportNames = {
       FootlightPatch: ['PatchError', 'parsePointer', 'formatPointer', 'applyPatch', 'changedPaths'],
       FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'planList', 'init', 'bindTree', 'render', 'release', 'unlock', 'rowId'],
-      FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'notSent', 'consumed', 'isHeld'],
+      FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'flush', 'notSent', 'consumed', 'isHeld'],
       FootlightTransport: ['backoff', 'Session', 'connect', 'sendEvent', 'keepPage', 'keptValues', 'sendReport', 'connection'],
       footlight: ['send', 'hook', 'state'],
     };
@@ -1296,6 +1296,17 @@ describe('the runtime in a page', () => {
     form.querySelector('button').dispatch('click');
     frame.querySelector('button').dispatch('click');
     assert.deepEqual(socket.sent.filter((m) => m.t === 'event').map((m) => [m.stage, m.name]), [['form-c1', 'save'], ['frame', 'close']]);
+
+    // A click in the frame goes after the input still waiting in the component, in the order done.
+    const field = form.querySelector('input');
+    field.value = 'A';
+    field.dispatch('input');
+    socket.sent.splice(0);
+    frame.querySelector('button').dispatch('click');
+    assert.deepEqual(
+      socket.sent.filter((m) => m.t === 'event').map((m) => [m.stage, m.name, m.value]),
+      [['form-c1', 'name', 'A'], ['frame', 'close', undefined]],
+    );
 
     // A recoverable value is kept with the frame, named by the host; the component is not named.
     const input = form.querySelector('input');
