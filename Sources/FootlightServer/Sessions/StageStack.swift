@@ -22,6 +22,12 @@ package struct StageStack<Extra> {
     package private(set) var entries: [Entry] = []
     private var counter = 0
     private var componentCounter = 0
+    /// Each entry's index by id: made on the first look-up after entries moved, and kept
+    /// as components are appended (a list of 1,000 components looks one up per change).
+    private var positions: [String: Int]?
+    /// The ids of the stages that have had components placed in them: removing any
+    /// other stage needs no search for its components.
+    private var parents: Set<String> = []
 
     package init() {}
 
@@ -43,6 +49,7 @@ package struct StageStack<Extra> {
             case .root: { $0.placement != .root || $0.isComponent }
             }
         entries.insert(entry, at: entries[..<components].firstIndex(where: after) ?? components)
+        positions = nil
         return id
     }
 
@@ -57,6 +64,8 @@ package struct StageStack<Extra> {
                 id: id, stage: stage, placement: entries[index].placement, url: nil,
                 component: ComponentPlacement(parent: parent, host: host),
                 extra: extra))
+        positions?[id] = entries.count - 1
+        parents.insert(parent)
         return id
     }
 
@@ -72,14 +81,19 @@ package struct StageStack<Extra> {
     package mutating func remove(at index: Int) -> [Entry] {
         var removed: Set<String> = [entries[index].id]
         var indices = [index]
-        for later in entries.indices.dropFirst(index + 1) {
-            if let component = entries[later].component, removed.contains(component.parent) {
-                removed.insert(entries[later].id)
-                indices.append(later)
+        // Components come after their parents.
+        if parents.contains(entries[index].id) {
+            for later in entries.indices.dropFirst(index + 1) {
+                if let component = entries[later].component, removed.contains(component.parent) {
+                    removed.insert(entries[later].id)
+                    indices.append(later)
+                }
             }
         }
         let gone = indices.map { entries[$0] }
         for index in indices.reversed() { entries.remove(at: index) }
+        parents.subtract(removed)
+        positions = nil
         for entry in gone { entry.stage.cancel() }
         return gone
     }
@@ -89,8 +103,12 @@ package struct StageStack<Extra> {
         entries.contains { $0.placement == .modal } ? .modal : .push
     }
 
-    package func index(of id: String) -> Int? {
-        entries.firstIndex { $0.id == id }
+    package mutating func index(of id: String) -> Int? {
+        if positions == nil {
+            positions = Dictionary(
+                entries.indices.map { (entries[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return positions?[id]
     }
 
     /// The index of the entry holding `stage` (the same object).

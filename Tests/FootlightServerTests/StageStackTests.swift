@@ -1,0 +1,62 @@
+import Footlight
+import FootlightServer
+import Testing
+
+/// The session's list of stages on its own: page order, ids, look-ups by id after
+/// stages are inserted between others, components appended and stages removed with
+/// their components.
+@Suite struct StageStackTests {
+    /// Every entry's id found at its own index, and nothing else found.
+    private func expectLookUpsAgree(_ stack: inout StageStack<Int>, sourceLocation: SourceLocation = #_sourceLocation) {
+        for index in stack.indices {
+            let id = stack[index].id
+            let found = stack.index(of: id)
+            #expect(found == index, "\(id)", sourceLocation: sourceLocation)
+        }
+        let nowhere = stack.index(of: "nowhere")
+        #expect(nowhere == nil, sourceLocation: sourceLocation)
+    }
+
+    @Test("Look-ups by id stay right as stages are inserted in the middle, components appended and stages removed")
+    func lookUps() throws {
+        var stack = StageStack<Int>()
+        _ = stack.add(Stage(name: "listings"), placement: .root, url: nil, extra: 0)
+        let lot = stack.add(Stage(name: "lot"), placement: .push, url: "/lots/1", extra: 0)
+        expectLookUpsAgree(&stack)
+        var found = stack.index(of: "listings")
+        let list = try #require(found)
+        var cards: [String?] = []
+        for row in 0..<5 {
+            cards.append(
+                stack.add(
+                    Stage(name: "card"), in: "listings", at: ComponentHost(name: "rows", row: "r\(row)"), extra: row))
+        }
+        #expect(cards == ["card-c1", "card-c2", "card-c3", "card-c4", "card-c5"])
+        expectLookUpsAgree(&stack)
+        // A second root goes before the pushed lot and every component: everything after it moves.
+        _ = stack.add(Stage(name: "banner"), placement: .root, url: nil, extra: 0)
+        #expect(stack.entries.map(\.id).prefix(3) == ["listings", "banner", lot])
+        expectLookUpsAgree(&stack)
+        // A component placed in a component: removing the outer one takes both.
+        let nested = stack.add(Stage(name: "badge"), in: "card-c2", at: ComponentHost(name: "badge"), extra: 0)
+        #expect(nested == "badge-c6")
+        found = stack.index(of: "card-c2")
+        var removed = stack.remove(at: try #require(found)).map(\.id)
+        #expect(removed == ["card-c2", "badge-c6"])
+        expectLookUpsAgree(&stack)
+        // A component with none of its own goes alone.
+        found = stack.index(of: "card-c4")
+        removed = stack.remove(at: try #require(found)).map(\.id)
+        #expect(removed == ["card-c4"])
+        expectLookUpsAgree(&stack)
+        // The list goes with every component left.
+        found = stack.index(of: "listings")
+        #expect(found == list)
+        removed = stack.remove(at: list).map(\.id)
+        #expect(removed == ["listings", "card-c1", "card-c3", "card-c5"])
+        #expect(stack.entries.map(\.id) == ["banner", lot])
+        expectLookUpsAgree(&stack)
+        let orphan = stack.add(Stage(name: "card"), in: "listings", at: ComponentHost(name: "rows"), extra: 0)
+        #expect(orphan == nil, "no component for a stage that is gone")
+    }
+}
