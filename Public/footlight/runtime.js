@@ -108,7 +108,8 @@
     // The whole page is here again (after a reload, the History entries were already there): an
     // entry deeper than the stack shows is gone from the server, so History goes back to what shows.
     if (restoring && !--restoring) travel(layers.length);
-    if (!restoring) keepPage(); // once the whole page is here, not once per mount of it
+    // Once the whole page is here, not once per mount of it; a component changes nothing kept.
+    if (!restoring && !st.in) keepPage();
     return true;
   }
 
@@ -357,6 +358,7 @@
     st.el?.remove();
     for (const [el, h] of st.hooks) dropHook(st, el, h);
     if ('title' in st) document.title = st.title;
+    if (st.in) return; // a component changes neither what the page keeps nor which stage shows
     keepPage();
     const index = layers.indexOf(st);
     if (index < 0) return layout();

@@ -1528,6 +1528,29 @@ describe('the runtime in a page', () => {
     assert.deepEqual(socket.sent.filter((m) => m.t === 'event'), []);
   });
 
+  test('a list of components comes and goes without rewriting the kept page for each one', () => {
+    const templates = {
+      frame: (h) => [h('ul', { 'data-list': 'rows' }, h('template', {}, h('li', { 'data-component': 'tally' })))],
+      tally: (h) => [h('span', { 'data-text': 'count' })],
+    };
+    const { page, sockets, storage, errors } = bootedPage(templates, 't');
+    const [socket] = sockets;
+    let writes = 0;
+    const set = storage.set.bind(storage);
+    storage.set = (key, value) => (key === 'footlight.page' && writes++, set(key, value));
+    const ids = Array.from({ length: 50 }, (_, i) => `r${i}`);
+    socket.receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', doc: { rows: ids.map((id) => ({ id })) }, events: {} });
+    const kept = writes;
+    ids.forEach((id, i) => socket.receive({ t: 'mount', seq: 2 + i, stage: `tally-c${i}`, template: 'tally', in: 'frame', at: 'tally', id, doc: { count: i }, events: {} }));
+    const items = page.outlet.children[0].querySelectorAll('li');
+    assert.equal(items.length, 50);
+    assert.equal(items[49].querySelector('span').textContent, '49', 'each in its row');
+    ids.forEach((_, i) => socket.receive({ t: 'unmount', seq: 52 + i, stage: `tally-c${i}` }));
+    assert.equal(items[0].children.length, 0);
+    assert.equal(writes, kept, 'components change nothing the page keeps');
+    assert.deepEqual(errors, []);
+  });
+
   test('the back button sends the input still waiting in a debounce first, while its stage is there', () => {
     const browser = joinedPage('tok');
     const { window, page, sockets } = browser;
