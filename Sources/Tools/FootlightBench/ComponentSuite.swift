@@ -2,6 +2,7 @@ import BenchSupport
 import Footlight
 import FootlightJSON
 import FootlightServer
+import Foundation
 
 /// The `components` benchmark: a list of 1,000 rows re-sorted, as a keyed collection of
 /// rows and as a list of components (one per row, each with its own document), through a
@@ -61,6 +62,8 @@ struct ComponentSuite {
             Item(
                 id: "lot-\(index)", title: "Lot \(index + 1)", price: "$\(1_000 + index * 25).00", bids: index % 17)
         }
+        // First, before the timed runs free memory that later allocations would reuse.
+        let memoryTable = try memory(of: ascending)
         let descending = Array(ascending.reversed())
         var lifted = ascending
         lifted.insert(lifted.remove(at: count / 2), at: 0)
@@ -82,22 +85,9 @@ struct ComponentSuite {
         ])
         var checksum = 0
         for (name, pair, isResort, bothWays) in orders {
-            let rows = PassthroughSubject<[RowChange<Item>], Never>()
-            let rowStage = Stage(name: "lots")
-            rowStage.bind(rows, to: "items")
-            rows.send([.reset(pair[0])])
+            let (rowStage, rows) = Self.list(of: pair[0], asComponents: false)
             let rowSession = Session(stage: rowStage)
-
-            let cards = PassthroughSubject<[RowChange<Item>], Never>()
-            let cardStage = Stage(name: "lots")
-            cardStage.bind(cards, to: "items", component: "card") { row in
-                let card = Stage(name: "lot-card")
-                card.bind(row.map(\.title), to: "title")
-                card.bind(row.map(\.price), to: "price")
-                card.bind(row.map(\.bids), to: "bids")
-                return card
-            }
-            cards.send([.reset(pair[0])])
+            let (cardStage, cards) = Self.list(of: pair[0], asComponents: true)
             let cardSession = Session(stage: cardStage)
             guard cardSession.state.stages.count == count + 1 else {
                 throw JSONSuite.CheckFailed(
@@ -171,6 +161,71 @@ struct ComponentSuite {
                 + " median and fastest of the timed runs after \(budget.warmupRuns) warm-up runs, the two lists"
                 + " taking turns. Each row: id, title, price and bid count; each component binds the three."
                 + " A re-sort of more than \(RowChange<Item>.maximumChanges) changes is sent as the list whole.")
+        print()
+        print(memoryTable)
         return checksum
+    }
+
+    /// Stage "lots" showing `items` in slot "items", as keyed rows or as one component
+    /// per row (binding the row's title, price and bids), and the input of its changes.
+    private static func list(of items: [Item], asComponents: Bool) -> (
+        Stage, PassthroughSubject<[RowChange<Item>], Never>
+    ) {
+        let changes = PassthroughSubject<[RowChange<Item>], Never>()
+        let stage = Stage(name: "lots")
+        if asComponents {
+            stage.bind(changes, to: "items", component: "card") { row in
+                let card = Stage(name: "lot-card")
+                card.bind(row.map(\.title), to: "title")
+                card.bind(row.map(\.price), to: "price")
+                card.bind(row.map(\.bids), to: "bids")
+                return card
+            }
+        } else {
+            stage.bind(changes, to: "items")
+        }
+        changes.send([.reset(items)])
+        return (stage, changes)
+    }
+
+    /// The process's resident memory from the growth of `sessions` sessions showing
+    /// `items`: first as keyed rows, then, kept beside them (so that no freed memory is
+    /// reused), as components. A table in Markdown.
+    private func memory(of items: [Item], sessions: Int = 20) throws -> String {
+        var kept: [Any] = []
+        var growth: [Int] = []
+        for asComponents in [false, true] {
+            let before = try Self.residentBytes()
+            for _ in 0..<sessions {
+                let (stage, changes) = Self.list(of: items, asComponents: asComponents)
+                kept.append(Session(stage: stage))
+                kept.append(changes)
+            }
+            growth.append(try Self.residentBytes() - before)
+        }
+        var table = MarkdownTable([
+            ("\(sessions) sessions × \(Format.count(items.count)) rows", .left), ("Resident growth", .right),
+            ("Per row shown", .right), ("vs. keyed rows", .right),
+        ])
+        let shown = Double(sessions * items.count)
+        for (label, bytes) in zip(["Keyed rows", "Components (one per row)"], growth) {
+            table.append(
+                label, String(format: "%.1f MiB", Double(bytes) / 1_048_576),
+                String(format: "%.2f KiB", Double(bytes) / shown / 1_024),
+                Format.ratio(Double(bytes) / Double(max(1, growth[0]))))
+        }
+        withExtendedLifetime(kept) {}
+        return "### Memory: 1,000 rows shown in each of \(sessions) sessions\n\n" + table.text
+            + "\n\nResident memory of the benchmark's process (/proc/self/statm) before and after making the"
+            + " sessions, each a real SessionState with its stage (and, for components, one stage per row with"
+            + " its three bindings), flushed once."
+    }
+
+    /// This process's resident memory, in bytes.
+    private static func residentBytes() throws -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+            let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { throw JSONSuite.CheckFailed(description: "/proc/self/statm cannot be read") }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
