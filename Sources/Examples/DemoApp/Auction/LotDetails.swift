@@ -2,7 +2,7 @@ import Footlight
 import FootlightJSON
 
 /// Everything the lot details stage shows about a lot, display-ready.
-public struct LotDetails: ViewValue, Equatable, Sendable {
+public struct LotDetails: ViewValue, Equatable, Sendable, LotSnapshot {
     /// The lot's id.
     public let id: String
     /// "Lot 3".
@@ -62,12 +62,6 @@ public struct LotDetails: ViewValue, Equatable, Sendable {
         var details = self
         details.standing = Self.standing(of: lot, closed: closed, account: account, language: language)
         return details
-    }
-
-    /// Whether these details still show `lot` at `now` in `language`: the same lot, and
-    /// the time left reads the same.
-    func shows(_ lot: Lot, at now: Duration, in language: KioskLanguage) -> Bool {
-        closed == !lot.isOpen(at: now) && timeLeft == TimeLeftFormat.string(for: lot, at: now, in: language)
     }
 
     private static func standing(of lot: Lot, closed: Bool, account: String?, language: KioskLanguage) -> String? {

@@ -6,7 +6,7 @@ import FootlightJSON
 /// The row builds its view JSON once, when it is made: a row shared by many sessions'
 /// listings (``LotRowFormatter``) then puts the same JSON storage in every view
 /// document, and an unchanged row compares without looking inside it.
-public struct LotRow: ViewValue, Identifiable, Equatable, Sendable {
+public struct LotRow: ViewValue, Identifiable, Equatable, Sendable, LotSnapshot {
     /// The lot's id (stable: the page keeps the row's DOM node across reorders).
     public let id: String
     /// "Lot 3".
@@ -48,13 +48,6 @@ public struct LotRow: ViewValue, Identifiable, Equatable, Sendable {
             "image": image.viewJSON, "currentBid": .string(currentBid), "bidLabel": .string(bidLabel),
             "bidCount": .string(bidCount), "timeLeft": .string(timeLeft), "closed": .bool(closed),
         ]
-    }
-
-    /// Whether this row still shows `lot` at `now` in `language`: the same lot, and the
-    /// same time left to the second.
-    func shows(_ lot: Lot, at now: Duration, in language: KioskLanguage) -> Bool {
-        id == lot.id && closed == !lot.isOpen(at: now)
-            && timeLeft == TimeLeftFormat.string(for: lot, at: now, in: language)
     }
 
     /// Rows are equal when they show the same text (``viewJSON`` follows from it).

@@ -28,27 +28,17 @@ public final class LotRowFormatter: Sendable {
         let language: KioskLanguage
     }
 
-    /// A row's lot and language.
-    private struct RowKey: Hashable {
-        let lotID: String
-        let language: KioskLanguage
-    }
-
     private struct State {
         /// The last listing made in each order and language.
         var listings: [ListingKey: Listing] = [:]
-        /// The last row made for each lot id and language, with the lot it shows.
-        var rows: [RowKey: (lot: Lot, row: LotRow)] = [:]
-        /// The last details made for each lot id and language (for no account), with the
-        /// lot they show.
-        var details: [RowKey: (lot: Lot, details: LotDetails)] = [:]
+        /// The last row made for each lot and language (those of lots gone are forgotten
+        /// as listings are made).
+        var rows = LotSnapshotCache<LotRow>(maximumCount: .max)
+        /// The last details made for each lot and language (for no account).
+        var details = LotSnapshotCache<LotDetails>()
 
         mutating func row(for lot: Lot, at now: Duration, in language: KioskLanguage) -> LotRow {
-            let key = RowKey(lotID: lot.id, language: language)
-            if let made = rows[key], made.lot == lot, made.row.shows(lot, at: now, in: language) { return made.row }
-            let row = LotRow(lot: lot, now: now, language: language)
-            rows[key] = (lot, row)
-            return row
+            rows.snapshot(of: lot, at: now, in: language) { LotRow(lot: lot, now: now, language: language) }
         }
     }
 
@@ -60,20 +50,12 @@ public final class LotRowFormatter: Sendable {
     /// standing is made per call.
     public func details(of lot: Lot, at now: Duration, account: String?, in language: KioskLanguage) -> LotDetails {
         let shared = state.withLock { state in
-            let key = RowKey(lotID: lot.id, language: language)
-            if let made = state.details[key], made.lot == lot, made.details.shows(lot, at: now, in: language) {
-                return made.details
+            state.details.snapshot(of: lot, at: now, in: language) {
+                LotDetails(lot: lot, now: now, account: nil, language: language)
             }
-            let details = LotDetails(lot: lot, now: now, account: nil, language: language)
-            if state.details.count >= Self.maximumDetails { state.details.removeAll(keepingCapacity: true) }
-            state.details[key] = (lot, details)
-            return details
         }
         return shared.seen(by: account, on: lot, in: language)
     }
-
-    /// The most lots' details kept; past it (lots come and go) the cache starts again.
-    static let maximumDetails = 1_024
 
     public init() {}
 
@@ -93,8 +75,7 @@ public final class LotRowFormatter: Sendable {
             state.listings[key] = Listing(lots: lots, now: now, rows: rows)
             if state.rows.count > lots.count * KioskLanguage.allCases.count {
                 // Forget the rows of lots that are gone.
-                let ids = Set(lots.map(\.id))
-                state.rows = state.rows.filter { ids.contains($0.key.lotID) }
+                state.rows.keepOnly(lots: Set(lots.map(\.id)))
             }
             return rows
         }
