@@ -15,7 +15,7 @@
 })(this, (K) => {
   'use strict';
 
-  const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const { hasOwn } = Object;
 
   // ---- Pure ----------------------------------------------------------------------------------
 
@@ -38,7 +38,6 @@
    * @throws {Error} naming the attribute and what is wrong with it.
    */
   function parseBinding(kind, text) {
-    const attribute = `${K.BIND[kind]}="${text}"`;
     try {
       if (kind !== 'attr' && kind !== 'class') {
         const slot = parseSlot(text);
@@ -52,7 +51,7 @@
         return { kind, name, ...parseSlot(pair.slice(colon + 1)) };
       });
     } catch (error) {
-      throw new Error(`${attribute}: ${error.message}`);
+      throw new Error(`${K.BIND[kind]}="${text}": ${error.message}`); // names the attribute
     }
   }
 
@@ -105,7 +104,7 @@
       throw new Error(`two rows have the ${K.ID} ${JSON.stringify(twice)}`);
     }
     const oldIndex = new Map(oldKeys.map((key, i) => [key, i]));
-    const indices = newKeys.map((key) => (oldIndex.has(key) ? oldIndex.get(key) : -1));
+    const indices = newKeys.map((key) => oldIndex.get(key) ?? -1);
     const stay = longestRun(indices);
     const steps = [];
     for (let i = newKeys.length - 1; i >= 0; i--) {
@@ -135,9 +134,8 @@
    */
   function bindTree(root, st, list) {
     const binds = [];
-    const elements = [...root.querySelectorAll(SELECTOR)];
-    if (root.matches(SELECTOR)) elements.unshift(root);
-    for (const el of elements) {
+    // `root` goes first like any element with bindings (one without has no attribute to read).
+    for (const el of [root, ...root.querySelectorAll(SELECTOR)]) {
       for (const kind in K.BIND) {
         const text = el.getAttribute(K.BIND[kind]);
         if (text === null) continue;
@@ -162,7 +160,7 @@
     return binds;
   }
 
-  /** Updates the bindings in `binds` to `scope` (a document or a row): all, or those of `slots`. */
+  /** Updates the bindings in `binds` to `scope` (a document or a row): those of `slots`, or all without them. */
   function render(st, binds, scope, slots) {
     for (const b of binds) {
       if (slots && !slots.has('') && !slots.has(b.path[0])) continue;
@@ -175,15 +173,13 @@
     }
   }
 
-  // Whether updates of binding `b` wait while its element is held (events.js's isHeld).
-  const holds = (b) => b.kind === 'value' || locks.get(b.el) === b;
-
   // `raw` is the slot's value as the document has it (held as such, negated when shown).
   function apply(b, raw) {
     const { el, kind, name } = b;
     const value = b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
     if (value === b.last && !held.has(b)) return;
-    if (holds(b) && isHeld(el)) {
+    // A control's value, and a submit button's lock, wait while the element is held (events.js's isHeld).
+    if ((kind === 'value' || locks.get(el) === b) && isHeld(el)) {
       b.hold = raw;
       held.add(b);
       return;
@@ -231,7 +227,7 @@
         rowIds.set(node, ids[i]);
         b.rows.set(ids[i], (row = { node, binds: bindTree(node, st, path) }));
       }
-      if (row.data !== data) render(st, row.binds, (row.data = data), null);
+      if (row.data !== data) render(st, row.binds, (row.data = data));
     });
     // Moving a node may blur it (where moveBefore is missing): give focus and selection back.
     const focused = document.activeElement;

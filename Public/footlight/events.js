@@ -92,7 +92,7 @@
   let sendEvent; // (st, el, name, value) → the event's number, 0 if refused, null if the page's alone (runtime.js)
 
   /** Fields in which Enter submits their form (as browsers do it, for the runtime to do instead). */
-  const submitsOnEnter = (el) => el.tagName === 'INPUT' && !/^(button|submit|reset|image|file|checkbox|radio|range|color)$/.test(el.type);
+  const submitsOnEnter = (el) => el.tagName === 'INPUT' && !/^(submit|button|reset|image|file|checkbox|radio|range|color)$/.test(el.type);
 
   /** Wires the DOM part to the file loaded later; runtime.js calls it at boot, before any stage mounts. */
   function init(send) {
@@ -136,8 +136,7 @@
     // Typing into a form opens its submit buttons that a binding disabled, until the server answers.
     on('input', (event) => event.target.form && unlock(event.target.form));
     on('focusout', (event) => {
-      const own = gates.get(event.target);
-      if (own) for (const name in own) own[name].flush();
+      Object.values(gates.get(event.target) || {}).forEach((g) => g.flush());
       setTimeout(release); // once focus has moved, held updates may apply
     });
   }

@@ -17,13 +17,13 @@
 })(this, () => {
   'use strict';
 
-  const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
-  const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-  const kindName = (value) =>
-    value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value;
+  const { hasOwn } = Object;
+  const { isArray } = Array;
+  const kindName = (value) => (value === null ? 'null' : isArray(value) ? 'array' : typeof value);
+  const isObject = (value) => kindName(value) === 'object';
   const define = (object, key, value) =>
     Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  const setChild = (node, key, value) => (Array.isArray(node) ? (node[key] = value) : define(node, key, value));
+  const setChild = (node, key, value) => (isArray(node) ? (node[key] = value) : define(node, key, value));
 
   /**
    * A patch that could not be read or applied. `kind` is malformed, invalidPointer, pathNotFound,
@@ -74,33 +74,22 @@
 
   // RFC 6901 §4: decimal digits without a leading zero; "-" (past the end) only for add. -1 if none.
   function arrayIndex(token, count, allowEnd) {
-    if (token === '-') return allowEnd ? count : -1;
-    const index = /^(0|[1-9][0-9]{0,17})$/.test(token) ? Number(token) : -1;
-    return index >= 0 && (index < count || (allowEnd && index === count)) ? index : -1;
+    const index = token === '-' ? count : /^(0|[1-9][0-9]{0,17})$/.test(token) ? Number(token) : -1;
+    return index >= 0 && index <= (allowEnd ? count : count - 1) ? index : -1;
   }
 
-  // JSON equality: objects by members in any order, numbers by value.
+  // JSON equality: objects by members in any order, arrays by elements in order (their keys are
+  // their indices), numbers by value.
   function jsonEqual(a, b) {
     if (a === b) return true;
-    if (kindName(a) !== kindName(b) || a === null || typeof a !== 'object') return false;
-    if (Array.isArray(a)) return a.length === b.length && a.every((element, i) => jsonEqual(element, b[i]));
+    if (kindName(a) !== kindName(b) || typeof a !== 'object') return false; // two nulls are ===
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((k) => hasOwn(b, k) && jsonEqual(a[k], b[k]));
   }
 
-  function valueAt(document, tokens) {
-    let node = document;
-    for (const token of tokens) {
-      const key = Array.isArray(node) ? arrayIndex(token, node.length, false) : isObject(node) ? token : -1;
-      if (key === -1 || !hasOwn(node, key)) return undefined;
-      node = node[key];
-    }
-    return node;
-  }
-
   // The key of an existing child on the way to `tokens` (a number in arrays), or a failure.
   function childKey(node, token, tokens) {
-    if (Array.isArray(node)) {
+    if (isArray(node)) {
       const index = arrayIndex(token, node.length, false);
       if (index >= 0) return index;
       throw fail('pathNotFound', tokens, `no element "${token}" in an array of ${node.length}`);
@@ -112,6 +101,15 @@
     return token;
   }
 
+  // The value at `tokens`, or a pathNotFound failure that says `missing`.
+  function valueAt(document, tokens, missing) {
+    try {
+      return tokens.reduce((node, token) => node[childKey(node, token, tokens)], document);
+    } catch {
+      throw fail('pathNotFound', tokens, missing);
+    }
+  }
+
   // A patch's working state: the document so far and the containers this patch has copied. Only
   // those change in place; everything else is shared with the caller's document and never written.
   class Draft {
@@ -121,11 +119,12 @@
     }
     writable(value) {
       if (value === null || typeof value !== 'object' || this.owned.has(value)) return value;
-      const copy = Array.isArray(value) ? value.slice() : { ...value }; // spread defines "__proto__", never sets it
+      const copy = isArray(value) ? value.slice() : { ...value }; // spread defines "__proto__", never sets it
       this.owned.add(copy);
       return copy;
     }
-    // Makes the containers from the root down to the parent of `tokens` writable; returns that parent.
+    // Makes the containers from the root down to the parent of `tokens` writable; returns that
+    // parent and the last token.
     parentOf(tokens) {
       let node = (this.doc = this.writable(this.doc));
       for (const token of tokens.slice(0, -1)) {
@@ -133,13 +132,13 @@
         setChild(node, key, this.writable(node[key]));
         node = node[key];
       }
-      return node;
+      return [node, tokens.at(-1)];
     }
     add(tokens, value) {
       if (tokens.length === 0) return void (this.doc = value);
-      const [parent, last] = [this.parentOf(tokens), tokens[tokens.length - 1]];
+      const [parent, last] = this.parentOf(tokens);
       if (isObject(parent)) return void define(parent, last, value);
-      if (!Array.isArray(parent)) {
+      if (!isArray(parent)) {
         throw fail('invalidTarget', tokens, `the parent is a ${kindName(parent)}, not an object or array`);
       }
       const index = arrayIndex(last, parent.length, true);
@@ -148,12 +147,9 @@
     }
     remove(tokens) {
       if (tokens.length === 0) throw fail('invalidTarget', tokens, 'the whole document cannot be removed');
-      const [parent, last] = [this.parentOf(tokens), tokens[tokens.length - 1]];
-      if (Array.isArray(parent)) {
-        const index = arrayIndex(last, parent.length, false);
-        if (index < 0) throw fail('pathNotFound', tokens, `no element "${last}" in an array of ${parent.length}`);
-        parent.splice(index, 1);
-      } else if (isObject(parent)) {
+      const [parent, last] = this.parentOf(tokens);
+      if (isArray(parent)) parent.splice(childKey(parent, last, tokens), 1);
+      else if (isObject(parent)) {
         if (!hasOwn(parent, last)) throw fail('pathNotFound', tokens, `no member "${last}" to remove`);
         delete parent[last];
       } else {
@@ -162,13 +158,8 @@
     }
     replace(tokens, value) {
       if (tokens.length === 0) return void (this.doc = value);
-      const parent = this.parentOf(tokens);
-      setChild(parent, childKey(parent, tokens[tokens.length - 1], tokens), value);
-    }
-    source(from) {
-      const value = valueAt(this.doc, from);
-      if (value === undefined) throw fail('pathNotFound', from, 'no value at "from"');
-      return value;
+      const [parent, last] = this.parentOf(tokens);
+      setChild(parent, childKey(parent, last, tokens), value);
     }
   }
 
@@ -177,7 +168,7 @@
     remove: (draft, op) => draft.remove(op.path),
     replace: (draft, op) => draft.replace(op.path, op.value),
     move(draft, { from, path }) {
-      const moved = draft.source(from);
+      const moved = valueAt(draft.doc, from, 'no value at "from"');
       if (formatPointer(from) === formatPointer(path)) return;
       if (path.length > from.length && from.every((token, i) => token === path[i])) {
         throw fail('invalidTarget', path, 'cannot move a value into one of its own children');
@@ -186,13 +177,12 @@
       draft.add(path, moved);
     },
     copy(draft, { from, path }) {
-      const copied = draft.source(from);
+      const copied = valueAt(draft.doc, from, 'no value at "from"');
       draft.owned.clear(); // the copy shares containers with its source, so none may change in place now
       draft.add(path, copied);
     },
     test(draft, { path, value }) {
-      const actual = valueAt(draft.doc, path);
-      if (actual === undefined) throw fail('pathNotFound', path, 'no value at this path');
+      const actual = valueAt(draft.doc, path, 'no value at this path');
       if (!jsonEqual(actual, value)) throw fail('testFailed', path, 'the value differs from the one the test expects');
     },
   };
@@ -202,21 +192,23 @@
     if (!isObject(element)) {
       throw fail('malformed', null, `an operation must be an object, not ${kindName(element)}`);
     }
-    const pointer = (member) => {
+    const string = (member) => {
       if (!hasOwn(element, member)) throw fail('malformed', null, `missing "${member}"`);
       const text = element[member];
       if (typeof text !== 'string') {
         throw fail('malformed', null, `"${member}" must be a string, not ${kindName(text)}`);
       }
+      return text;
+    };
+    const pointer = (member) => {
+      const text = string(member);
       try {
         return parsePointer(text);
       } catch (error) {
         throw fail('invalidPointer', null, error.message);
       }
     };
-    if (!hasOwn(element, 'op')) throw fail('malformed', null, 'missing "op"');
-    const name = element.op;
-    if (typeof name !== 'string') throw fail('malformed', null, `"op" must be a string, not ${kindName(name)}`);
+    const name = string('op');
     const path = pointer('path');
     if (!hasOwn(operations, name)) throw fail('malformed', path, `unknown operation "${name}"`);
     if (name === 'move' || name === 'copy') return { name, path, from: pointer('from') };
@@ -224,13 +216,14 @@
     return { name, path, value: element.value };
   }
 
-  // Runs `body` for operation `index`, turning a Failure into a PatchError that names the operation.
+  // Runs `body` for operation `index`, turning a Failure into a PatchError that names the operation
+  // `name` (null when it has none that is a string).
   function step(index, name, body) {
     try {
       return body();
     } catch (error) {
       if (!(error instanceof Failure)) throw error;
-      throw new PatchError(error.kind, index, typeof name === 'string' ? name : null, error.path, error.reason);
+      throw new PatchError(error.kind, index, name, error.path, error.reason);
     }
   }
 
@@ -242,10 +235,10 @@
    * @throws {PatchError} naming the first operation that is malformed or cannot apply.
    */
   function applyPatch(document, ops) {
-    if (!Array.isArray(ops)) {
+    if (!isArray(ops)) {
       throw new PatchError('malformed', 0, null, null, `a patch must be an array, not ${kindName(ops)}`);
     }
-    const nameOf = (op) => (isObject(op) && hasOwn(op, 'op') ? op.op : null);
+    const nameOf = (op) => (typeof op?.op === 'string' && hasOwn(op, 'op') ? op.op : null);
     const parsed = ops.map((op, index) => step(index, nameOf(op), () => readOperation(op)));
     const draft = new Draft(document);
     parsed.forEach((op, index) => step(index, op.name, () => operations[op.name](draft, op)));

@@ -60,12 +60,11 @@
   let modals;
 
   const historyDepth = () => history.state?.[K.HISTORY_DEPTH] | 0;
-  // The depth History will be at once the runtime's own moves have landed.
-  const depthAhead = () => trips.reduce((depth, delta) => depth + delta, historyDepth());
 
-  // Moves History back to `depth` if it is deeper (entries ahead are added by addEntry alone).
+  // Moves History back to `depth` if it is deeper (entries ahead are added by addEntry alone), from
+  // where it will be once the runtime's own moves have landed.
   function travel(depth) {
-    const delta = depth - depthAhead();
+    const delta = trips.reduce((rest, trip) => rest - trip, depth - historyDepth());
     if (delta >= 0) return;
     trips.push(delta);
     history.go(delta);
@@ -85,45 +84,48 @@
     let st = stages.get(id);
     // A stage mounted again (after a snapshot or a new session) keeps its element, focus and all.
     if (!st || st.template !== template) {
-      if (st) unmount(id);
+      unmount(id); // the one with another template, if any
       // A component sits in its parent's element that names it (K.IN: `in` the parent `at` a host).
       const where = message[K.IN] ? K.IN : message[K.PLACE] || K.ROOT;
       const kept = transport.keptValues(id, template); // from before a reload
       stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set(), hooks: new Map(), in: message[K.IN], at: message[K.AT], row: message[K.ID] }));
-      const source = named(template);
-      if (source) {
+      const content = contentOf(st, template, 0);
+      if (content) {
         const el = (st.el = document.createElement('section'));
         el.className = K.C_STAGE;
         el.setAttribute(K.A_STAGE_ID, id);
         el.tabIndex = -1;
-        el.append(include(st, source.content.cloneNode(true), 0));
+        el.append(content);
         st.binds = bindings.bindTree(el, st, '');
         events.listen(st);
         if (st.in) host(st);
-        else place(st, message[K.URL]);
-      } else report(st, `no <template ${K.A_TEMPLATE}="${template}"> in the page`);
+        else place(st);
+      }
     }
     Object.assign(st, { doc: message[K.DOC], opts: message[K.EVENTS] || {}, stale: false });
-    if (st.el) render(st, null);
+    if (st.el) render(st);
     // The whole page is here again (after a reload, the History entries were already there): an
     // entry deeper than the stack shows is gone from the server, so History goes back to what shows.
-    if (restoring && !--restoring) travel(layers.length);
-    // Once the whole page is here, not once per mount of it; a component changes nothing kept.
-    if (!restoring && !st.in) keepPage();
+    const whole = restoring && !--restoring;
+    if (whole) travel(layers.length);
+    // Kept once the whole page is here (its last mount may be a component's), not once per mount
+    // of it; a component mounted later changes nothing kept.
+    if (whole || (!restoring && !st.in)) keepPage();
     return true;
   }
 
-  const named = (template) => document.querySelector(`template[${K.A_TEMPLATE}="${CSS.escape(template)}"]`);
-
-  // Replaces each element of `content` that names a template to include (data-include="account-form")
-  // with that template's content, up to 8 includes deep. (A list's row template is content of its
-  // own: an element there is left as it is.)
-  function include(st, content, depth) {
+  // A copy of the content of the page's template `name`, `depth` includes deep (reported and null
+  // when there is none, or when it would be more than 8 deep), in which each element that names a
+  // template to include (data-include="account-form") is replaced with that template's content, or
+  // left as it is when there is none. (A list's row template is content of its own: an element
+  // there is left as it is.)
+  function contentOf(st, name, depth) {
+    const source = depth <= 8 && document.querySelector(`template[${K.A_TEMPLATE}="${CSS.escape(name)}"]`);
+    if (!source) return report(st, `no <template ${K.A_TEMPLATE}="${name}"> in the page${depth <= 8 ? '' : ', or included 8 deep'}`);
+    const content = source.content.cloneNode(true);
     for (const el of content.querySelectorAll(`[${K.A_INCLUDE}]`)) {
-      const name = el.getAttribute(K.A_INCLUDE);
-      const source = depth < 8 && named(name);
-      if (source) el.replaceWith(include(st, source.content.cloneNode(true), depth + 1));
-      else report(st, `no <template ${K.A_TEMPLATE}="${name}"> in the page${depth < 8 ? '' : ', or included 8 deep'}`);
+      const included = contentOf(st, el.getAttribute(K.A_INCLUDE), depth + 1);
+      if (included) el.replaceWith(included);
     }
     return content;
   }
@@ -196,7 +198,7 @@
         const to = [...st.hooks.values()].filter((h) => h.name === command[K.HOOK]);
         for (const h of to) callHook(st, h, 'received', command[K.VALUE]);
         if (!to.length && st.el) report(st, `no hook "${command[K.HOOK]}" for a pushed message`);
-      } else if (ON_ELEMENT[what]) {
+      } else if (Object.hasOwn(ON_ELEMENT, what)) {
         let el = null;
         try {
           el = st.el?.querySelector(command[K.AT]);
@@ -248,12 +250,11 @@
         callHook(st, h, 'updated');
       }
     }
-    for (const [el, h] of st.hooks) if (!live.has(el)) dropHook(st, el, h);
-  }
-
-  function dropHook(st, el, h) {
-    st.hooks.delete(el);
-    callHook(st, h, 'destroyed');
+    for (const [el, h] of st.hooks) {
+      if (live.has(el)) continue;
+      st.hooks.delete(el);
+      callHook(st, h, 'destroyed');
+    }
   }
 
   // Whether a value from `el` may hold a password: a password field's, or a form's that has one.
@@ -301,11 +302,12 @@
     }
   }
 
-  // Renders a document change; a focused control it disabled, hid or removed would leave focus on
-  // <body> (and Escape and Tab with it): focus goes to its nearest focusable ancestor, or the stage.
+  // Renders a document change (`slots`: the slots it changed; none: all); a focused control it
+  // disabled, hid or removed would leave focus on <body> (and Escape and Tab with it): focus goes
+  // to its nearest focusable ancestor, or the stage.
   function render(st, slots) {
     const focused = document.activeElement;
-    const inside = !!focused && focused !== st.el && st.el.contains(focused);
+    const inside = focused !== st.el && st.el.contains(focused);
     bindings.render(st, st.binds, st.doc, slots);
     syncHooks(st);
     if (inside && !canFocus(focused)) {
@@ -316,17 +318,17 @@
 
   const canFocus = (el) => el.isConnected && !el.disabled && el.checkVisibility?.() !== false;
 
-  function place(st, url) {
+  function place(st) {
     const { el } = st;
     // A modal's template names its role (role="dialog" aria-modal="true" aria-labelledby="…").
     (st.place === K.MODAL ? modals : outlet).append(el);
     if (st.place !== K.ROOT) {
       Object.assign(st, { returnFocus: document.activeElement, scroll: scrollY });
       layers.push(st);
-      addEntry(layers.length, url);
+      addEntry(layers.length, st.url);
     }
     layout();
-    if (st.place === K.MODAL) (st.focused = el.querySelector('[autofocus]') || el.querySelector('input,select,textarea,button,a[href]') || el).focus();
+    if (st.place === K.MODAL) (st.focused = el.querySelector('[autofocus]') || el.querySelector('a[href],button,input,select,textarea') || el).focus();
     else if (st.place === K.PUSH) el.focus({ preventScroll: true }), scrollTo(0, 0);
   }
 
@@ -356,12 +358,12 @@
     if (!st) return;
     stages.delete(id);
     st.el?.remove();
-    for (const [el, h] of st.hooks) dropHook(st, el, h);
+    for (const h of st.hooks.values()) callHook(st, h, 'destroyed'); // the stage and its hooks go
     if ('title' in st) document.title = st.title;
     if (st.in) return; // a component changes neither what the page keeps nor which stage shows
     keepPage();
     const index = layers.indexOf(st);
-    if (index < 0) return layout();
+    if (index < 0) return; // a root: what shows stays as it is
     layers.splice(index, 1);
     // History goes back to what shows: the server popped it (not the back button), or the user
     // went forward again before the server answered their back.
@@ -378,7 +380,7 @@
   // Escape closes the top modal; Tab and Shift+Tab go round inside it (the page behind is inert).
   function onKeyDown(event) {
     const top = layers.at(-1);
-    if (!top?.el || top.place !== K.MODAL || event.defaultPrevented) return;
+    if (top?.place !== K.MODAL || event.defaultPrevented) return;
     if (event.key === 'Escape' && !top.backed) {
       event.preventDefault();
       history.back();
@@ -413,7 +415,7 @@
   function patch(message) {
     const st = stages.get(message[K.STAGE]);
     const what = `footlight: patch ${message[K.SEQ]} for stage "${message[K.STAGE]}"`;
-    if (!st || st.doc === undefined) return console.error(`${what}: not mounted`), true;
+    if (st?.doc === undefined) return console.error(`${what}: not mounted`), true;
     try {
       st.doc = applyPatch(st.doc, message[K.OPS]);
     } catch (error) {
@@ -443,7 +445,10 @@
   function reset(mounts) {
     restoring = mounts;
     if (!mounts) travel(layers.length);
-    for (const st of stages.values()) Object.assign(st, { stale: true, doc: undefined });
+    for (const st of stages.values()) {
+      st.stale = true;
+      st.doc = undefined;
+    }
     clearTimeout(sweeper);
     sweeper = setTimeout(() => [...stages.values()].forEach((st) => st.stale && unmount(st.id)), K.SWEEP_MS);
   }

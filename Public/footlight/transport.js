@@ -44,7 +44,7 @@
       this.lost = []; // after a new session: the numbers of the old one's events not sent again
       if (this.token && Array.isArray(saved?.queue) && saved.next > 0) {
         this.queue = saved.queue.filter((event) => event?.[K.T] === K.EVENT && event[K.N] < saved.next);
-        this.kinds = Object.assign({}, saved.kinds);
+        this.kinds = { ...saved.kinds };
         this.next = saved.next;
       }
     }
@@ -115,9 +115,7 @@
       this.lost = [];
       if (message[K.RESUMED] === false) {
         const rebuilt = message[K.REBUILT];
-        if (Array.isArray(rebuilt) && this.named) {
-          this.named.forEach((old, i) => typeof rebuilt[i] === 'string' && this.moved.set(old, rebuilt[i]));
-        }
+        if (Array.isArray(rebuilt)) this.named?.forEach((old, i) => typeof rebuilt[i] === 'string' && this.moved.set(old, rebuilt[i]));
         const { queue, kinds } = this;
         this.lastSeq = this.acked = 0;
         this.queue = [];
@@ -202,7 +200,8 @@
     copied = left === null && load(K.STORE_TOKEN) !== null;
     // A link typed or pasted into this tab opens what it names, in a session of its own: the
     // tab's session goes on only after a reload, back or forward, or a load of the same address.
-    const continues = continuesTab(left);
+    const navigation = globalThis.performance?.getEntriesByType?.('navigation')[0];
+    const continues = left === null || left === here() || navigation?.type !== 'navigate';
     if (copied || !continues) {
       store(K.STORE_TOKEN, null);
       store(K.STORE_EVENTS, null);
@@ -229,13 +228,6 @@
   }
 
   const here = () => location.pathname + location.search;
-
-  /** Whether this page load (`left`: the address the tab showed before) continues the tab's session rather than opening a new address. */
-  function continuesTab(left) {
-    const timing = typeof performance === 'object' && performance.getEntriesByType;
-    const entry = timing ? performance.getEntriesByType('navigation')[0] : null;
-    return left === null || left === here() || !entry || entry.type !== 'navigate';
-  }
 
   function redial() {
     if (broken) return;
@@ -278,7 +270,7 @@
   }
 
   function send(message) {
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify(message));
+    if (ws?.readyState === 1) ws.send(JSON.stringify(message));
   }
 
   function ping() {
@@ -355,7 +347,7 @@
       dirty = false;
       if (notSent) hooks.notSent(session.lost);
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
-      banner(notSent ? 'TEXT_NOT_SENT' : '', false, true);
+      banner(notSent ? 'TEXT_NOT_SENT' : '');
       again.forEach(send);
     } else if (type === K.ACK) {
       consume(message[K.N]);
@@ -399,10 +391,10 @@
   }
 
   // Says why the page is not connected (the text `key`; empty: it is), and marks <html> while it
-  // is not; or, connected, says what the page must tell (`connected`). In the stages' language,
-  // kept for a reload that cannot reach the server (no stage is shown then).
-  function banner(key, reload, connected = false) {
-    document.documentElement.classList.toggle(K.C_OFFLINE, !!key && !connected);
+  // is not; or, joined, says what the page must tell. In the stages' language, kept for a reload
+  // that cannot reach the server (no stage is shown then).
+  function banner(key, reload) {
+    document.documentElement.classList.toggle(K.C_OFFLINE, !!key && !joined);
     const el = document.getElementById(K.BANNER);
     if (!el) return;
     const lang = K.lang(document, load(K.STORE_LANG));
@@ -450,7 +442,7 @@
   /** The connection's state, for window.footlight.state(). */
   function connection() {
     return {
-      connected: !!ws && ws.readyState === 1,
+      connected: ws?.readyState === 1,
       joined,
       token: session.token,
       lastSeq: session.lastSeq,

@@ -13,8 +13,8 @@
  * with the bytes it holds, and the rest goes. What became of each file (progress, the end, a
  * refusal) reaches the Director, whose view shows it (a <progress>, a message).
  *
- * Not part of the runtime bundle: a page that takes files loads it after footlight.js. Plain
- * JavaScript, no dependencies.
+ * The last file of the runtime bundle (footlight.js): it registers the hook with the runtime,
+ * which runtime.js has made. Plain JavaScript, no dependencies.
  */
 'use strict';
 

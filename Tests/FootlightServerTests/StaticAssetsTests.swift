@@ -8,7 +8,7 @@ import Testing
 /// The runtime as one response at a content-hashed address, pages naming it, and gzip.
 @Suite(.timeLimit(.minutes(1)))
 struct StaticAssetsTests {
-    /// A public folder with a page, a stylesheet and six runtime files; removed by `remove`.
+    /// A public folder with a page, a stylesheet and the runtime's files; removed by `remove`.
     struct Folder {
         let path = NSTemporaryDirectory() + "footlight-assets-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
@@ -76,7 +76,7 @@ struct StaticAssetsTests {
         #expect(bundle.headers["cache-control"] == "public, max-age=31536000, immutable")
         #expect(bundle.headers["content-encoding"] == nil)
         let joined = StaticAssets.runtimeFiles.map { Folder.runtime($0) + "\n" }.joined()
-        #expect(String(decoding: bundle.body, as: UTF8.self) == joined, "the six files in load order")
+        #expect(String(decoding: bundle.body, as: UTF8.self) == joined, "the runtime's files in load order")
 
         // The stable address and an out-of-date hash get today's bundle, not cached.
         for path in ["/footlight/footlight.js", "/footlight/footlight.0123456789abcdef.js"] {

@@ -1340,6 +1340,35 @@ describe('the runtime in a page', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('a template includes others up to 8 deep; a missing template, or one included deeper, is reported', () => {
+    const templates = {
+      page: (h) => [h('div', { 'data-include': 'nested' }), h('div', { 'data-include': 'nowhere' })],
+      nested: (h) => [h('p', { 'data-text': 'note' }), h('div', { 'data-include': 'nested' })],
+    };
+    const browser = bootedPage(templates, 't');
+    const { page, sockets, errors } = browser;
+    const [socket] = sockets;
+    socket.sent.splice(0);
+    socket.receive({ t: 'mount', seq: 1, stage: 's1', template: 'page', doc: { note: 'hi' }, events: {} });
+    const stage = page.outlet.children[0];
+    assert.equal(stage.querySelectorAll('p').length, 8, 'eight levels of includes');
+    assert.ok(stage.querySelectorAll('p').every((p) => p.textContent === 'hi'));
+    assert.equal(stage.querySelectorAll('[data-include]').length, 2, 'the ninth level and the missing one stay as they are');
+    const reports = [
+      'no <template data-stage="nested"> in the page, or included 8 deep',
+      'no <template data-stage="nowhere"> in the page',
+    ];
+    assert.deepEqual(errors.splice(0), reports.map((report) => `footlight: stage "s1": ${report}`));
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'report').map((m) => m.message), reports);
+
+    socket.receive({ t: 'mount', seq: 2, stage: 's2', template: 'absent', doc: {}, events: {} });
+    assert.deepEqual(errors.splice(0), ['footlight: stage "s2": no <template data-stage="absent"> in the page']);
+    assert.equal(page.outlet.children.length, 1, 'no element for a stage without its template');
+    socket.receive({ t: 'patch', seq: 3, stage: 's2', ops: [{ op: 'add', path: '/a', value: 1 }] });
+    assert.equal(JSON.stringify(browser.window.footlight.state().documents.s2), '{"a":1}', 'its document still follows the server');
+    assert.deepEqual(errors, []);
+  });
+
   test('a copy of a live tab (a token and no address left) rebuilds a session of its own; a reload resumes with what it kept', () => {
     const kept = [
       { id: 'demo', template: 'demo', values: { name: 'Ada' } },
@@ -1434,6 +1463,7 @@ describe('the runtime in a page', () => {
         { do: 'toggle-class', class: 'open', at: 'input' },
         { do: 'focus', at: 'nav' },
         { do: 'fly', at: 'input' },
+        { do: 'toString', at: 'input' }, // a name every object inherits is not a command
         { do: 'set-attr', attr: 'aria-label', values: ['Amount'], at: 'input' },
         { do: 'toggle-attr', attr: 'aria-expanded', values: ['true', 'false'], at: 'input' },
         { do: 'toggle-attr', attr: 'aria-expanded', values: ['true', 'false'], at: 'input' },
@@ -1450,6 +1480,7 @@ describe('the runtime in a page', () => {
     assert.deepEqual(errors.splice(0), [
       'footlight: stage "s1": no element "nav" for the command "focus"',
       'footlight: stage "s1": unknown command "fly"',
+      'footlight: stage "s1": unknown command "toString"',
     ]);
     assert.equal(window.footlight.state().lastSeq, 2, 'a state message, in seq order');
 
@@ -1551,6 +1582,22 @@ describe('the runtime in a page', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('a page whose last mount is a component is kept once it is all there', () => {
+    const templates = {
+      frame: (h) => [h('ul', { 'data-list': 'rows' }, h('template', {}, h('li', { 'data-component': 'tally' })))],
+      tally: (h) => [h('span', { 'data-text': 'count' })],
+    };
+    const { sockets, storage } = bootedPage(templates, null);
+    const [socket] = sockets;
+    // A new session's page: its root, then the root's component, last (as the server sends them).
+    socket.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 2 });
+    socket.receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', doc: { rows: [{ id: 'r1' }] }, events: {} });
+    assert.equal(storage.get('footlight.page'), undefined, 'not before the whole page is here');
+    socket.receive({ t: 'mount', seq: 2, stage: 'tally-c1', template: 'tally', in: 'frame', at: 'tally', id: 'r1', doc: { count: 1 }, events: {} });
+    // Without it, a restart or another node could not rebuild this page: it would start over.
+    assert.deepEqual(JSON.parse(storage.get('footlight.page') ?? 'null')?.stages, [{ id: 'frame', template: 'frame' }]);
+  });
+
   test('the back button sends the input still waiting in a debounce first, while its stage is there', () => {
     const browser = joinedPage('tok');
     const { window, page, sockets } = browser;
@@ -1578,10 +1625,11 @@ describe('the runtime in a page', () => {
     });
   });
 
-  test('size: the six files under 12 KB minified and gzipped (the budget of issues 11 and 13; the upload hook, upload.js, is loaded apart)', (t) => {
+  test('size: the bundle, every feature with the upload hook, under 12 KB minified and gzipped (the budget of issues 11 and 13)', (t) => {
     const zlib = require('node:zlib');
     const { execFileSync } = require('node:child_process');
-    const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js'];
+    // The bundle's files in its order (StaticAssets.runtimeFiles in Swift).
+    const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js', 'upload.js'];
     const files = order.map((file) => path.join(folder, file));
     const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
     // Comments and indentation stripped: a rough upper bound that needs no tools.

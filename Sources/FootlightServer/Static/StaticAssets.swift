@@ -18,8 +18,11 @@ struct AssetError: Error, CustomStringConvertible {
 /// runs is prepared again on its next request. Nothing runs at build time: no Node, no
 /// bundler; the bundle is the runtime's files joined in their load order.
 final class StaticAssets: Sendable {
-    /// The runtime's files under `footlight/`, in the order the page loads them.
-    static let runtimeFiles = ["constants.js", "patch.js", "bindings.js", "events.js", "transport.js", "runtime.js"]
+    /// The runtime's files under `footlight/`, in the order the page loads them (the
+    /// upload hook last: it registers itself with the runtime).
+    static let runtimeFiles = [
+        "constants.js", "patch.js", "bindings.js", "events.js", "transport.js", "runtime.js", "upload.js",
+    ]
     /// The bundle's stable address, which pages name; served pages name the hashed one.
     static let bundlePath = "/footlight/footlight.js"
     /// Text smaller than this goes uncompressed (gzip's header would outweigh the saving).
