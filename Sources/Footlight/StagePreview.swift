@@ -23,26 +23,33 @@ public struct StagePreview: Sendable, Equatable {
     /// Whether the stage is shown as a modal (as dialogs are) rather than at the root.
     public let modal: Bool
     /// The components placed in the stage, previews too: each one's name is the host it
-    /// is placed at (`data-component`).
+    /// is placed at (`data-component`), and its ``row`` the row of a list it sits in.
     public let components: [StagePreview]
+    /// For a component of a list (one per row), the id of its row (the `id` of a row
+    /// of the list's slot in the parent's ``document``); nil for any other preview.
+    public let row: String?
 
     public init(
-        _ name: String, template: String, document: JSONObject, modal: Bool = false, components: [StagePreview] = []
+        _ name: String, template: String, document: JSONObject, modal: Bool = false, components: [StagePreview] = [],
+        row: String? = nil
     ) {
         self.name = name
         self.template = template
         self.document = document
         self.modal = modal
         self.components = components
+        self.row = row
     }
 
     /// The stage with the fixed document: every slot bound to its value, no event
     /// declared (an event from the page is refused as unknown, as for any stage), and
-    /// its components' previews placed at their hosts.
+    /// its components' previews placed at their hosts (in their rows).
     public func makeStage() -> Stage {
         let stage = Stage(name: template)
         for (slot, value) in document { stage.bind(Just(value), to: slot) }
-        for component in components { stage.place(component.makeStage(), at: component.name) }
+        for component in components {
+            stage.place(component.makeStage(), at: ComponentHost(name: component.name, row: component.row))
+        }
         return stage
     }
 

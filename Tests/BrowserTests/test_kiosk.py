@@ -105,6 +105,8 @@ def test_browse_and_sort(open_kiosk):
     app = open_kiosk()
     lots = listings(app)
     expect(lots.locator(".lot")).to_have_count(12)
+    # Each lot is a component of its own (lot-card), in its row.
+    expect(lots.locator(".lot > section.footlight-stage .lot-open")).to_have_count(12)
     expect(lots.locator(".lots")).to_have_attribute("data-layout", "grid")
     expect(segment(app, "Grid")).to_have_attribute("aria-pressed", "true")
     first = lots.locator(".lot").first

@@ -1,11 +1,13 @@
 import DemoApp
+import Footlight
 import FootlightJSON
 import FootlightServer
 import FootlightTesting
 import Testing
 
 /// The auction kiosk over real sockets: a bid placed through one session's bid form
-/// reaches every other session's listings and open lot in one patch each.
+/// reaches every other session's listings (the lot's card) and open lot in one patch
+/// each.
 @Suite(.timeLimit(.minutes(1)))
 struct KioskBroadcastTests {
     @Test("A bid from one session reaches 30 others, one patch each, listings and details alike")
@@ -41,7 +43,7 @@ struct KioskBroadcastTests {
         try await bidder.send("submit", in: signin)
         try await bidder.waitUntil("/accountName", in: "listings", equals: "Ada Lovelace")
         try await bidder.wait("the modal to close") { $0.mirror.stages.count == 1 }
-        try await bidder.send("open", in: "listings", value: ["id": "lot-1"])
+        try await bidder.send("open", in: try #require(bidder.card("lot-1")))
         try await bidder.wait("the lot") { $0.mirror.stages.last?.template == "lot" }
         let lot = try #require(bidder.observation.mirror.stages.last?.id)
         let minimum = try #require(auction.lot("lot-1")).minimumNextBidCents
@@ -57,22 +59,31 @@ struct KioskBroadcastTests {
 
         for watcher in listingWatchers {
             // The first bid on a lot is its starting price: the count shows the change.
-            try await watcher.waitUntil("/rows/0/bidCount", in: "listings", equals: "1 bid")
-            #expect(watcher.value(at: "/rows/0/currentBid", in: "listings") == .string(shown))
+            let card = try #require(watcher.card("lot-1"))
+            try await watcher.waitUntil("/lot/bidCount", in: card, equals: "1 bid")
+            #expect(watcher.value(at: "/lot/currentBid", in: card) == .string(shown))
         }
         for watcher in lotWatchers {
             let stage = try #require(watcher.observation.mirror.stages.last?.id)
             try await watcher.waitUntil("/lot/bidCount", in: stage, equals: "1 bid")
-            try await watcher.waitUntil("/rows/0/bidCount", in: "listings", equals: "1 bid")
+            try await watcher.waitUntil("/lot/bidCount", in: try #require(watcher.card("lot-1")), equals: "1 bid")
             #expect(watcher.value(at: "/lot/currentBid", in: stage) == .string(shown))
         }
         for (watcher, before) in zip(listingWatchers + lotWatchers, patchesBefore) {
             let stages = watcher.observation.mirror.stages.count
-            // One patch per stage showing the lot: the listings, and the lot when open.
+            // One patch per stage showing the lot: the lot's card in the listings (the grid
+            // keeps its order), and the lot when open.
             #expect(watcher.observation.mirror.counts["patch", default: 0] - before == stages)
             #expect(watcher.observation.mirror.violations.isEmpty)
             #expect(watcher.observation.mirror.errors.isEmpty)
         }
         for client in [bidder] + listingWatchers + lotWatchers { client.close() }
+    }
+}
+
+extension TestClient {
+    /// The instance id of the listings' card of lot `lotID` (a `lot-card` component).
+    func card(_ lotID: String) -> String? {
+        observation.mirror.components.first { $0.value.host == ComponentHost(name: "card", row: lotID) }?.key
     }
 }

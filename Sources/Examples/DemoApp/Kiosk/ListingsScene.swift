@@ -1,7 +1,8 @@
 import Footlight
 
-/// The live listings: the order control, the lots as a grid or a table, the account
-/// bar and the language switch. Opening a lot pushes its details.
+/// The live listings: the order control, the lots as a grid or a table (a
+/// ``LotCardScene`` component per lot), the account bar and the language switch.
+/// Opening a lot pushes its details.
 public struct ListingsScene: Scene {
     let session: KioskSession
 
@@ -11,14 +12,14 @@ public struct ListingsScene: Scene {
 
     public func makeStage(context: Context) -> Stage {
         let order = PassthroughSubject<RowReference, Never>()
-        let open = PassthroughSubject<RowReference, Never>()
+        let open = PassthroughSubject<String, Never>()
         let profile = PassthroughSubject<Void, Never>()
         let signIn = PassthroughSubject<Void, Never>()
         let choose = PassthroughSubject<RowReference, Never>()
         let language = session.language.removeDuplicates().eraseToAnyPublisher()
         let director = ListingsDirector(
             lots: session.lots, now: session.now,
-            segment: order.map(\.id).eraseToAnyPublisher(), open: open.map(\.id).eraseToAnyPublisher(),
+            segment: order.map(\.id).eraseToAnyPublisher(), open: open.eraseToAnyPublisher(),
             language: language, formatter: session.services.rowFormatter)
         let stage = Stage(name: "listings")
         stage.bindTexts(\.listingsPage, language: language)
@@ -27,10 +28,11 @@ public struct ListingsScene: Scene {
         stage.run(language.map { [ClientCommand.setTitle($0.strings.siteName)] })
         stage.bind(director.segments, to: "segments")
         stage.bind(director.layout, to: "layout")
-        stage.bind(director.rowChanges, to: "rows")
+        stage.bind(director.rowChanges, to: "rows", component: "card") { row in
+            LotCardScene(row: row, open: open).makeStage(context: context)
+        }
         stage.bind(session.account.map { $0?.name }.removeDuplicates(), to: "accountName")
         stage.on("order", send: order, options: .recoverable)
-        stage.on("open", send: open, options: .oneAtATime)
         stage.on("profile", send: profile, options: .oneAtATime)
         stage.on("signIn", send: signIn, options: .oneAtATime)
         stage.on("language", send: choose, options: .recoverable)

@@ -25,29 +25,29 @@ public enum KioskPreviews {
         return lots
     }()
 
-    static func listingsDocument(order: ListingOrder, account: String?, language: KioskLanguage) -> JSONObject {
-        [
+    /// The listings in `order`, each lot a `lot-card` component in its row.
+    static func listings(
+        _ name: String, order: ListingOrder, account: String?, language: KioskLanguage
+    ) -> StagePreview {
+        let rows = order.sorted(lots).map { LotRow(lot: $0, now: now, language: language) }
+        let document: JSONObject = [
             "t": language.strings.listingsPage.viewJSON,
             "segments": ListingOrder.allCases.map { SegmentItem(order: $0, selected: $0 == order, language: language) }
                 .viewJSON,
             "layout": .string(order.layout),
-            "rows": order.sorted(lots).map { LotRow(lot: $0, now: now, language: language) }.viewJSON,
+            "rows": .array(rows.map { ["id": .string($0.id)] }),
             "accountName": account.viewJSON,
             "languages": LanguageChoice.all(selected: language).viewJSON,
         ]
+        let cards = rows.map { StagePreview("card", template: "lot-card", document: ["lot": $0.viewJSON], row: $0.id) }
+        return StagePreview(name, template: "listings", document: document, components: cards)
     }
 
     static var listings: [StagePreview] {
         [
-            StagePreview(
-                "listings", template: "listings",
-                document: listingsDocument(order: .grid, account: nil, language: .english)),
-            StagePreview(
-                "listings-table-signed-in", template: "listings",
-                document: listingsDocument(order: .mostBids, account: "Ada Lovelace", language: .english)),
-            StagePreview(
-                "listings-german", template: "listings",
-                document: listingsDocument(order: .grid, account: nil, language: .german)),
+            listings("listings", order: .grid, account: nil, language: .english),
+            listings("listings-table-signed-in", order: .mostBids, account: "Ada Lovelace", language: .english),
+            listings("listings-german", order: .grid, account: nil, language: .german),
         ]
     }
 
