@@ -34,9 +34,9 @@ extension SessionHost {
     }
 
     private func present(_ component: Stage, in parent: String, at host: ComponentHost) {
-        guard let (id, actions) = state.present(component, in: parent, at: host) else { return }
+        let (id, actions) = state.present(component, in: parent, at: host)
         perform(actions)
-        wire(component, id: id)
+        if let id { wire(component, id: id) }
     }
 
     /// Hooks the shown stage `id` to the session, then shows the components placed in it

@@ -17,6 +17,11 @@ public struct SessionLimits: Sendable, Equatable {
     public var eventBurst: Double = 100
     /// Advisory messages (errors) queued while the socket is slow; older ones are dropped.
     public var pendingAdvisories: Int = 16
+    /// The most stages a session shows at once, components included (a component holds
+    /// about 3.7 KiB). A component placed past it is not shown (its element stays
+    /// empty) and the log says so: an app that places one per row of an endless list
+    /// fills its log, not the server's memory.
+    public var maximumStages: Int = 4096
 
     public init() {}
 }

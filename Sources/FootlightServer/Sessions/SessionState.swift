@@ -70,6 +70,8 @@ package struct SessionState {
     /// Mounted stages in the order the page stacks them.
     package private(set) var stages = StageStack<Sent>()
     private var commands: [Command] = []
+    /// Components not shown because the session showed ``SessionLimits/maximumStages``.
+    private var refusedComponents = 0
     package private(set) var started = false
     package private(set) var isEnded = false
     /// The connection the session writes to, if one is attached.
@@ -311,14 +313,24 @@ package struct SessionState {
     }
 
     /// Mounts `component`, placed by the stage `parent` at `host`; returns its instance
-    /// id, or nil when `parent` is not shown (it was removed in the same turn).
+    /// id, or no id when `parent` is not shown (it was removed in the same turn) or the
+    /// session shows ``SessionLimits/maximumStages`` already (then a log line, the first
+    /// time and every thousandth after it).
     package mutating func present(_ component: Stage, in parent: String, at host: ComponentHost) -> (
-        String, [SessionAction]
-    )? {
+        id: String?, actions: [SessionAction]
+    ) {
+        guard stages.count < limits.maximumStages else {
+            refusedComponents += 1
+            guard refusedComponents % 1000 == 1 else { return (nil, []) }
+            let message =
+                "component \"\(component.name)\" at \(host) of stage \"\(parent)\" not shown: the session shows "
+                + "\(stages.count) stages, its limit (SessionLimits.maximumStages); \(refusedComponents) refused so far"
+            return (nil, [.log(.error, message)])
+        }
         guard
             let id = stages.add(
                 component, in: parent, at: host, extra: Sent(document: component.valueDocument, dirty: false))
-        else { return nil }
+        else { return (nil, []) }
         commands.append(.mount(id))
         return (id, scheduleFlush())
     }

@@ -91,7 +91,8 @@ package struct StageStack<Extra> {
             }
         }
         let gone = indices.map { entries[$0] }
-        for index in indices.reversed() { entries.remove(at: index) }
+        // One pass, not one shift of the rest per entry removed.
+        if indices.count == 1 { entries.remove(at: index) } else { entries.removeAll { removed.contains($0.id) } }
         parents.subtract(removed)
         positions = nil
         for entry in gone { entry.stage.cancel() }
