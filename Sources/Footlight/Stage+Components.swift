@@ -52,8 +52,15 @@ extension Stage {
         // Placed there already: nothing to do (removing it first would cancel it).
         guard components[host] !== component else { return }
         removeComponent(at: host)
+        placements += 1
+        component.placement = placements
         components[host] = component
         didPlace?(component, host)
+    }
+
+    /// The components placed in the stage, in the order they were placed.
+    package var placedComponents: [(host: ComponentHost, stage: Stage)] {
+        components.sorted { $0.value.placement < $1.value.placement }.map { ($0.key, $0.value) }
     }
 
     func removeComponent(at host: ComponentHost) {

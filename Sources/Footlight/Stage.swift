@@ -41,9 +41,15 @@ public final class Stage {
     }
     /// Commands run before the stage was shown (a publisher that emits at once).
     private var waitingCommands: [ClientCommand] = []
-    /// The components placed in the stage's template, in the order they were placed
-    /// (``place(_:at:)``, ``bind(_:to:component:make:)``).
-    package internal(set) var components: OrderedDictionary<ComponentHost, Stage> = [:]
+    /// The components placed in the stage's template, by host (``place(_:at:)``,
+    /// ``bind(_:to:component:make:)``); ``placedComponents`` has them in order. (Not an
+    /// ordered dictionary: removing from one shifts the rest, so clearing a list of
+    /// components took time quadratic in its length.)
+    package internal(set) var components: [ComponentHost: Stage] = [:]
+    /// This stage's turn among its parent's components, when it is one.
+    var placement = 0
+    /// How many components were ever placed in the stage (the next one's ``placement``).
+    var placements = 0
     /// Called when a component is placed once the stage is shown; the session mounts it
     /// (and the components placed before, when it shows the stage).
     package var didPlace: ((Stage, ComponentHost) -> Void)?

@@ -48,6 +48,6 @@ extension SessionHost {
         stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }
         stage.didRemove = { [unowned self] component in perform(state.removeComponent(component)) }
         stage.didPlace = { [unowned self] component, host in present(component, in: id, at: host) }
-        for (host, component) in stage.components { present(component, in: id, at: host) }
+        for (host, component) in stage.placedComponents { present(component, in: id, at: host) }
     }
 }
