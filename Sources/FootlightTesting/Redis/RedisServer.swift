@@ -86,6 +86,9 @@ public final class RedisServer: @unchecked Sendable {
         ]
         arguments += appendOnly ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]
         process.arguments = arguments
+        // None of the test process's own: a server outliving a test process that crashed
+        // must not hold the pipes `swift test` reads.
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -47,6 +47,7 @@ final class ClusterProcess {
         environment["FOOTLIGHT_DEMO_BIN"] = binary.path
         environment["FOOTLIGHT_CLUSTER_DATA"] = data
         process.environment = environment
+        process.standardInput = FileHandle.nullDevice  // none of the test process's own pipes
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -11,6 +11,8 @@ import Foundation
 final class DemoProcess {
     let process: Process
     let port: Int
+    /// Where the demo writes its log (its standard error), removed with this.
+    let log: URL
     var pid: Int32 { process.processIdentifier }
 
     /// Starts the demo on 127.0.0.1 and `port` (0: an ephemeral one) with `arguments`
@@ -22,12 +24,19 @@ final class DemoProcess {
             throw DemoProcessError("no footlight-demo at \(executable.path); run swift build --build-tests first")
         }
         let output = Pipe()
+        // A file of its own, not the test process's standard error: a demo outliving a
+        // test process that crashed held the pipe `swift test` reads, and `swift test`
+        // waited for it for good.
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("footlight-demo-\(UUID()).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
         process = Process()
         process.executableURL = executable
         process.arguments =
             ["--host", "127.0.0.1", "--port", "\(port)", "--public-directory", try TestServer.publicDirectory()]
             + arguments
         process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         // The one line this waits for comes at once; a demo that never prints is killed.
         let process = self.process
@@ -44,7 +53,8 @@ final class DemoProcess {
         }
         guard let port else {
             if process.isRunning { process.terminate() }
-            throw DemoProcessError("footlight-demo printed no address: \(printed)")
+            let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw DemoProcessError("footlight-demo printed no address: \(printed); its log: \(logged)")
         }
         self.port = port
     }
@@ -88,6 +98,7 @@ final class DemoProcess {
 
     deinit {
         if process.isRunning { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: log)
     }
 }
 
