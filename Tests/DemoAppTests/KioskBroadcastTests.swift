@@ -43,7 +43,7 @@ struct KioskBroadcastTests {
         try await bidder.send("submit", in: signin)
         try await bidder.waitUntil("/accountName", in: "listings", equals: "Ada Lovelace")
         try await bidder.wait("the modal to close") { $0.mirror.stages.count == 1 }
-        try await bidder.send("open", in: try #require(bidder.card("lot-1")))
+        try await bidder.send("open", in: "listings", value: ["id": "lot-1"])
         try await bidder.wait("the lot") { $0.mirror.stages.last?.template == "lot" }
         let lot = try #require(bidder.observation.mirror.stages.last?.id)
         let minimum = try #require(auction.lot("lot-1")).minimumNextBidCents

@@ -12,14 +12,14 @@ public struct ListingsScene: Scene {
 
     public func makeStage(context: Context) -> Stage {
         let order = PassthroughSubject<RowReference, Never>()
-        let open = PassthroughSubject<String, Never>()
+        let open = PassthroughSubject<RowReference, Never>()
         let profile = PassthroughSubject<Void, Never>()
         let signIn = PassthroughSubject<Void, Never>()
         let choose = PassthroughSubject<RowReference, Never>()
         let language = session.language.removeDuplicates().eraseToAnyPublisher()
         let director = ListingsDirector(
             lots: session.lots, now: session.now,
-            segment: order.map(\.id).eraseToAnyPublisher(), open: open.eraseToAnyPublisher(),
+            segment: order.map(\.id).eraseToAnyPublisher(), open: open.map(\.id).eraseToAnyPublisher(),
             language: language, formatter: session.services.rowFormatter)
         let stage = Stage(name: "listings")
         stage.bindTexts(\.listingsPage, language: language)
@@ -29,10 +29,12 @@ public struct ListingsScene: Scene {
         stage.bind(director.segments, to: "segments")
         stage.bind(director.layout, to: "layout")
         stage.bind(director.rowChanges, to: "rows", component: "card") { row in
-            LotCardScene(row: row, open: open).makeStage(context: context)
+            LotCardScene(row: row).makeStage(context: context)
         }
         stage.bind(session.account.map { $0?.name }.removeDuplicates(), to: "accountName")
         stage.on("order", send: order, options: .recoverable)
+        // A tap on a lot's card bubbles to its row; one at a time: a double click opens one page.
+        stage.on("open", send: open, options: .oneAtATime)
         stage.on("profile", send: profile, options: .oneAtATime)
         stage.on("signIn", send: signIn, options: .oneAtATime)
         stage.on("language", send: choose, options: .recoverable)
