@@ -160,11 +160,7 @@ public final class Server: Sendable {
         configuration.logger.info("Footlight shutting down")
         acceptor.stop()
         let deadline = ContinuousClock.now + drainTimeout
-        let (seconds, attoseconds) = drainTimeout.components
-        let nanoseconds: Int64 = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        registry.endAll(
-            reason: "the server is shutting down",
-            deadline: DispatchTime.now() + DispatchTimeInterval.nanoseconds(Int(nanoseconds)))
+        registry.endAll(reason: "the server is shutting down", wait: drainTimeout)
         while openConnectionCount > 0, ContinuousClock.now < deadline {
             usleep(10_000)
         }

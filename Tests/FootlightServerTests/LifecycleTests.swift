@@ -100,14 +100,31 @@ struct LifecycleTests {
 
 @Suite(.timeLimit(.minutes(1)))
 struct StuckShutdownTests {
-    @Test("Shutdown keeps to its drain timeout even when a Director is stuck")
+    @Test("Shutdown keeps to its drain timeout when a Director is stuck, and counts the sessions still ending")
     func stuckDirector() async throws {
-        let server = try TestServer.start { _ in [ProbeScenes.nappingCounter(seconds: 5)] }
+        let logs = LogCapture()
+        let server = try TestServer.start(configure: { $0.logger = logs.logger }) { _ in
+            [ProbeScenes.nappingCounter(seconds: 5)]
+        }
         let client = try await TestClient.connect(to: server)
+        let idle = try await TestClient.connect(to: server)
         try await client.send("nap", in: "counter")
         try await Task.sleep(for: .milliseconds(100))
         let start = ContinuousClock.now
         server.shutdown(drainTimeout: .milliseconds(500))
         #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(logs.contains("with 1 of 2 sessions still ending"), "\(logs.messages)")
+        _ = idle
+    }
+
+    @Test("A shutdown that does not wait (no drain timeout) blames no Director")
+    func noWait() async throws {
+        let logs = LogCapture()
+        let server = try TestServer.start(configure: { $0.logger = logs.logger }) { _ in [CounterScene.makeStage()] }
+        var clients: [TestClient] = []
+        for _ in 0..<20 { clients.append(try await TestClient.connect(to: server)) }
+        server.shutdown(drainTimeout: .zero)
+        #expect(!logs.contains("did not return in time"), "\(logs.messages)")
+        #expect(logs.contains("shutting down"))
     }
 }

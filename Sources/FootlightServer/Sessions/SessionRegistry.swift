@@ -113,10 +113,10 @@ final class SessionRegistry: Sendable {
         end(expired, reason: "the session expired")
     }
 
-    /// Ends every session (server shutdown) and refuses new ones; waits until
-    /// `deadline` at most for the sessions to finish (a stuck Director does not hold
-    /// the shutdown up).
-    func endAll(reason: String, deadline: DispatchTime) {
+    /// Ends every session (server shutdown) and refuses new ones; waits `wait` at most
+    /// for the sessions to finish (a stuck Director does not hold the shutdown up). With
+    /// no wait (a caller that does not drain), the sessions end as their loops get to them.
+    func endAll(reason: String, wait: Duration) {
         let all = state.withLock { state -> [SessionDriver] in
             state.stopping = true
             let all = Array(state.sessions.values)
@@ -125,12 +125,22 @@ final class SessionRegistry: Sendable {
             return all
         }
         let group = DispatchGroup()
+        let ending = Locked(all.count)
         for session in all {
             group.enter()
-            session.end(reason: reason) { group.leave() }
+            session.end(reason: reason) {
+                ending.withLock { $0 -= 1 }
+                group.leave()
+            }
         }
-        if group.wait(timeout: deadline) == .timedOut {
-            logger.warning("shutdown went on with sessions still busy (a Director did not return in time)")
+        guard wait > .zero else { return }
+        let (seconds, attoseconds) = wait.components
+        let nanoseconds = Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        if group.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+            let busy = ending.withLock { $0 }
+            logger.warning(
+                "shutdown went on after \(wait) with \(busy) of \(all.count) sessions still ending (a Director did not return in time)"
+            )
         }
     }
 

@@ -28,7 +28,7 @@ final class DemoProcess {
         // test process that crashed held the pipe `swift test` reads, and `swift test`
         // waited for it for good.
         log = FileManager.default.temporaryDirectory.appendingPathComponent("footlight-demo-\(UUID()).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process = Process()
         process.executableURL = executable
         process.arguments =
