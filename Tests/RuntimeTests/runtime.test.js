@@ -1340,6 +1340,38 @@ describe('the runtime in a page', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('a component placed in a modal just shown takes focus at its autofocus, unless the user moved focus meanwhile', () => {
+    const templates = {
+      dialog: (h) => [
+        h('button', { type: 'button', class: 'close', 'data-on-click': 'close' }),
+        h('button', { type: 'button', class: 'help', 'data-on-click': 'help' }),
+        h('div', { 'data-component': 'form' }),
+        h('div', { 'data-component': 'extra' }),
+      ],
+      form: (h) => [h('input', { type: 'text', autofocus: '' })],
+    };
+    const { page, sockets, document, errors } = bootedPage(templates, 't');
+    const [socket] = sockets;
+    socket.receive({ t: 'mount', seq: 1, stage: 'd1', template: 'dialog', place: 'modal', doc: {}, events: {} });
+    const first = page.modals.children[0];
+    assert.equal(document.activeElement, first.querySelector('button'), 'the modal takes focus at its first control');
+    socket.receive({ t: 'mount', seq: 2, stage: 'form-c1', template: 'form', in: 'd1', at: 'form', doc: {}, events: {} });
+    assert.equal(document.activeElement, first.querySelector('input'), 'its component takes it at its autofocus');
+    // A second component, the user still where the first put focus: it takes focus too.
+    socket.receive({ t: 'mount', seq: 3, stage: 'extra-c1', template: 'form', in: 'd1', at: 'extra', doc: {}, events: {} });
+    assert.equal(document.activeElement, first.querySelector('[data-component="extra"]').querySelector('input'));
+
+    // The user moves focus before the component comes: it stays where the user put it.
+    socket.receive({ t: 'mount', seq: 4, stage: 'd2', template: 'dialog', place: 'modal', doc: {}, events: {} });
+    const second = page.modals.children[1];
+    const help = second.querySelector('button[class="help"]');
+    help.focus();
+    socket.receive({ t: 'mount', seq: 5, stage: 'form-c2', template: 'form', in: 'd2', at: 'form', doc: {}, events: {} });
+    assert.ok(second.querySelector('input'), 'the component is placed');
+    assert.equal(document.activeElement, help, 'and takes no focus from the user');
+    assert.deepEqual(errors, []);
+  });
+
   test('a template includes others up to 8 deep; a missing template, or one included deeper, is reported', () => {
     const templates = {
       page: (h) => [h('div', { 'data-include': 'nested' }), h('div', { 'data-include': 'nowhere' })],
