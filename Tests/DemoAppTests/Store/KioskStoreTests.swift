@@ -321,6 +321,68 @@ import Testing
         #expect(accounts.account(signedInBy: VisitorID(rawValue: "v\(accounts.signInCapacity + 2)")) == ada)
     }
 
+    /// The row count the triggers keep for `table`, and the rows it holds.
+    static func rowCounts(_ table: String, in database: KioskDatabase) throws -> (kept: Int?, counted: Int?) {
+        try database.writer.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT rows FROM rowCount WHERE tableName = ?", arguments: [table]),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)")
+            )
+        }
+    }
+
+    @Test("The tables kept to a size count their rows exactly through new rows, repeats, sign-outs and trims")
+    func rowCountsStayExact() throws {
+        let database = KioskDatabase()
+        let languages = VisitorLanguages(database: database, capacity: 4)
+        let accounts = AccountDirectory(database: database, capacity: 1, cost: .minimal)
+        let ada = try accounts.signIn(email: "ada@example.com", password: "lovelace1843").get()
+        let visitors = (0..<7).map { VisitorID(rawValue: "v\($0)") }
+        for (index, visitor) in visitors.enumerated() {
+            languages.remember(index.isMultiple(of: 2) ? KioskLanguage.german : .english, for: visitor)
+            languages.remember(.german, for: visitors[0])  // a repeat: no new row, and the newest
+            accounts.remember(ada, signedInBy: visitor)
+        }
+        accounts.forget(visitors[6])
+        accounts.forget(VisitorID(rawValue: "never-signed-in"))
+        #expect(try Self.rowCounts("visitorLanguage", in: database) == (4, 4))
+        #expect(try Self.rowCounts("signIn", in: database) == (3, 3), "4 kept, then one signed out")
+        // The newest by choice stay: v0 chose again last of all.
+        #expect(languages.language(of: visitors[0]) == .german)
+        #expect(languages.language(of: visitors[6]) == .german)
+        #expect(languages.language(of: visitors[4]) == .german)
+        #expect(languages.language(of: visitors[5]) == .english)
+        #expect(languages.language(of: visitors[1]) == nil)
+        #expect(languages.language(of: visitors[3]) == nil)
+        #expect(accounts.account(signedInBy: visitors[2]) == nil)
+        #expect(accounts.account(signedInBy: visitors[3]) == ada)
+        #expect(accounts.account(signedInBy: visitors[6]) == nil)
+    }
+
+    @Test("A database from before the row counts gets them counted when it is opened")
+    func rowCountsOfAnOlderDatabase() throws {
+        let directory = KioskStoreTests.DataDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        do {
+            let older = try DatabaseQueue(path: directory.path + "/" + KioskDatabase.fileName)
+            try KioskDatabase.migrator.migrate(older, upTo: "v5: accounts' pictures")
+            try older.write { db in
+                for index in 0..<5 {
+                    try db.execute(
+                        sql: "INSERT INTO visitorLanguage (visitor, language, chosenAt) VALUES (?, 'de', ?)",
+                        arguments: ["v\(index)", Double(index)])
+                }
+            }
+        }
+        let database = try KioskDatabase(directory: directory.path)
+        #expect(try Self.rowCounts("visitorLanguage", in: database) == (5, 5))
+        #expect(try Self.rowCounts("signIn", in: database) == (0, 0))
+        let languages = VisitorLanguages(database: database, capacity: 5)
+        languages.remember(.english, for: VisitorID(rawValue: "v5"))
+        #expect(languages.count == 5)
+        #expect(languages.language(of: VisitorID(rawValue: "v0")) == nil, "the oldest went for the new one")
+    }
+
     @Test("The signing key is made once, kept readable by its owner only, and a damaged one is a clear error")
     func signingKey() throws {
         let directory = KioskStoreTests.DataDirectory()
