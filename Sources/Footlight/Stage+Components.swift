@@ -43,7 +43,15 @@ extension Stage {
         keep(
             changes.sink { [weak self] changes in
                 guard let self else { return }
-                change(slot, by: changes.compactMap { rows.apply($0, in: self) })
+                // The components the changes remove go to the session together.
+                let outermost = removedComponents == nil
+                if outermost { removedComponents = [] }
+                let keys = changes.compactMap { rows.apply($0, in: self) }
+                if outermost {
+                    reportRemovedComponents()
+                    removedComponents = nil
+                }
+                change(slot, by: keys)
             })
     }
 
@@ -52,6 +60,8 @@ extension Stage {
         // Placed there already: nothing to do (removing it first would cancel it).
         guard components[host] !== component else { return }
         removeComponent(at: host)
+        // Those removed before it leave first: they make room (SessionLimits.maximumStages).
+        reportRemovedComponents()
         placements += 1
         component.placement = placements
         components[host] = component
@@ -66,7 +76,18 @@ extension Stage {
     func removeComponent(at host: ComponentHost) {
         guard let component = components.removeValue(forKey: host) else { return }
         component.cancel()
-        didRemove?(component)
+        if removedComponents != nil {
+            removedComponents?.append(component)
+        } else {
+            didRemove?([component])
+        }
+    }
+
+    /// Reports the components removed while a list's changes apply, if any.
+    private func reportRemovedComponents() {
+        guard let removed = removedComponents, !removed.isEmpty else { return }
+        removedComponents = []
+        didRemove?(removed)
     }
 }
 

@@ -53,8 +53,13 @@ public final class Stage {
     /// Called when a component is placed once the stage is shown; the session mounts it
     /// (and the components placed before, when it shows the stage).
     package var didPlace: ((Stage, ComponentHost) -> Void)?
-    /// Called with a component just removed (and cancelled); the session unmounts it.
-    package var didRemove: ((Stage) -> Void)?
+    /// Called with components just removed (and cancelled); the session unmounts them.
+    /// Those a list's changes remove come together, so clearing a list of n components
+    /// costs the session one pass, not n.
+    package var didRemove: (([Stage]) -> Void)?
+    /// While a list of components applies its changes: the components removed so far,
+    /// not yet reported (``didRemove``).
+    var removedComponents: [Stage]?
     /// Where upload bindings start their files; the session sets it when it shows the
     /// stage (``upload(_:limits:send:)``).
     package var uploadBroker: (any UploadBroker)?

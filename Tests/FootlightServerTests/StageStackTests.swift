@@ -59,4 +59,34 @@ import Testing
         let orphan = stack.add(Stage(name: "card"), in: "listings", at: ComponentHost(name: "rows"), extra: 0)
         #expect(orphan == nil, "no component for a stage that is gone")
     }
+
+    @Test("Components removed together go in one pass, with their own components, parents first, and cancelled")
+    func removeTogether() {
+        var stack = StageStack<Int>()
+        _ = stack.add(Stage(name: "listings"), placement: .root, url: nil, extra: 0)
+        let cards = (0..<6).map { _ in Stage(name: "card") }
+        for (row, card) in cards.enumerated() {
+            _ = stack.add(card, in: "listings", at: ComponentHost(name: "rows", row: "r\(row)"), extra: row)
+        }
+        let badge = Stage(name: "badge")
+        _ = stack.add(badge, in: "card-c2", at: ComponentHost(name: "badge"), extra: 0)
+        var changes = 0
+        badge.didChange = { changes += 1 }
+        // In any order; a stage the stack does not hold is passed over.
+        let removed = stack.remove([cards[4], cards[1], Stage(name: "stranger"), cards[2]])
+        #expect(removed.map(\.id) == ["card-c2", "card-c3", "card-c5", "badge-c7"])
+        #expect(stack.entries.map(\.id) == ["listings", "card-c1", "card-c4", "card-c6"])
+        expectLookUpsAgree(&stack)
+        #expect(badge.didChange == nil, "the nested component is cancelled too")
+        #expect(changes == 0)
+        // One alone, and none, take the same path.
+        #expect(stack.remove([cards[0]]).map(\.id) == ["card-c1"])
+        #expect(stack.remove([]).isEmpty)
+        #expect(stack.remove([cards[0]]).isEmpty, "already gone")
+        // The list's last ones, with the list kept.
+        #expect(stack.remove([cards[3], cards[5]]).map(\.id) == ["card-c4", "card-c6"])
+        #expect(stack.entries.map(\.id) == ["listings"])
+        let again = stack.add(Stage(name: "card"), in: "listings", at: ComponentHost(name: "rows", row: "r0"), extra: 0)
+        #expect(again == "card-c8")
+    }
 }

@@ -165,6 +165,33 @@ private struct BoardScene: Scene {
         tester.finish()
     }
 
+    @Test("Rows removed together unmount their components together; one added and removed at once is never mounted")
+    func removedTogether() {
+        let tester = board()
+        items.send((0..<5).map { .insert(BoardItem(id: "r\($0)", label: "\($0)")) })
+        tester.settle()
+        tester.expectCommands(
+            (0..<5).map { row in
+                .mountComponent(template: "tally", in: "board", at: ComponentHost(name: "card", row: "r\(row)"))
+            })
+        // Three rows removed in one list of changes, and a row added and removed within it.
+        items.send([
+            .remove(id: "r1"), .remove(id: "r3"), .insert(BoardItem(id: "n", label: "new")), .remove(id: "n"),
+            .remove(id: "r4"),
+        ])
+        tester.settle()
+        tester.expect("board", ["items": [["id": "r0"], ["id": "r2"]]])
+        tester.expectCommands(Array(repeating: .unmountComponent(template: "tally"), count: 3))
+        #expect(tester.component("card", row: "n", in: "board") == nil)
+        // Cleared: the rest go at once.
+        items.send([.reset([])])
+        tester.settle()
+        tester.expect("board", ["items": []])
+        tester.expectCommands(Array(repeating: .unmountComponent(template: "tally"), count: 2))
+        #expect(tester.componentIDs.count == 1, "the board's own tally, not a row's")
+        tester.finish()
+    }
+
     @Test("A parent's stage popped takes its components with it, unmounted first")
     func poppedWithParent() throws {
         let tester = board()

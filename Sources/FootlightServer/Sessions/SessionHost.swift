@@ -46,7 +46,7 @@ extension SessionHost {
         stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
         stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
         stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }
-        stage.didRemove = { [unowned self] component in perform(state.removeComponent(component)) }
+        stage.didRemove = { [unowned self] components in perform(state.removeComponents(components)) }
         stage.didPlace = { [unowned self] component, host in present(component, in: id, at: host) }
         for (host, component) in stage.placedComponents { present(component, in: id, at: host) }
     }

@@ -341,23 +341,26 @@ package struct SessionState {
         unmount(stages.removeTop(placement))
     }
 
-    /// Removes the component `stage` (its parent removed it), with its own components.
-    package mutating func removeComponent(_ stage: Stage) -> [SessionAction] {
-        guard let index = stages.index(of: stage) else { return [] }
-        return unmount(stages.remove(at: index))
+    /// Removes the components `removed` (their parents removed them), with their own
+    /// components.
+    package mutating func removeComponents(_ removed: [Stage]) -> [SessionAction] {
+        unmount(stages.remove(removed))
     }
 
     /// Tells the page that `entries` are gone, or forgets their mounts it never saw.
     private mutating func unmount(_ entries: [StageStack<Sent>.Entry]) -> [SessionAction] {
         guard !entries.isEmpty else { return [] }
-        // Components first: the page removes them before the element holding them.
-        for entry in entries.reversed() {
-            if let pending = commands.firstIndex(where: { if case .mount(entry.id) = $0 { true } else { false } }) {
-                commands.remove(at: pending)
-            } else {
-                commands.append(.unmount(entry.id))
-            }
+        // A mount still pending is dropped: the page never saw the stage. One pass for
+        // all (a list of components cleared at once).
+        let ids = Set(entries.map(\.id))
+        var unseen: Set<String> = []
+        commands.removeAll { command in
+            guard case .mount(let id) = command, ids.contains(id) else { return false }
+            unseen.insert(id)
+            return true
         }
+        // Components first: the page removes them before the element holding them.
+        for entry in entries.reversed() where !unseen.contains(entry.id) { commands.append(.unmount(entry.id)) }
         return scheduleFlush()
     }
 

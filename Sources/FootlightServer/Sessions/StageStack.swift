@@ -99,6 +99,31 @@ package struct StageStack<Extra> {
         return gone
     }
 
+    /// Removes and returns the entries holding the components `stages`, with their own
+    /// components, in page order (parents first; their stages cancelled): one pass over
+    /// the entries however many go, where removing them one by one shifted the rest each
+    /// time.
+    package mutating func remove(_ stages: [Stage]) -> [Entry] {
+        guard stages.count > 1 else { return stages.first.flatMap { index(of: $0) }.map { remove(at: $0) } ?? [] }
+        let wanted = Set(stages.map(ObjectIdentifier.init))
+        var removed: Set<String> = []
+        var gone: [Entry] = []
+        // Components come after their parents.
+        for entry in entries
+        where wanted.contains(ObjectIdentifier(entry.stage))
+            || entry.component.map({ removed.contains($0.parent) }) == true
+        {
+            removed.insert(entry.id)
+            gone.append(entry)
+        }
+        guard !gone.isEmpty else { return [] }
+        entries.removeAll { removed.contains($0.id) }
+        parents.subtract(removed)
+        positions = nil
+        for entry in gone { entry.stage.cancel() }
+        return gone
+    }
+
     /// What the back button closes: the top modal, or else the top of the stack.
     package var backTarget: Placement {
         entries.contains { $0.placement == .modal } ? .modal : .push

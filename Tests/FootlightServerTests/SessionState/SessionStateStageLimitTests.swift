@@ -47,7 +47,7 @@ struct SessionStateStageLimitTests {
 
         // A component removed makes room for the next one.
         let shownCard = machine.state.stages.entries.first { $0.isComponent }!.stage
-        machine.perform(machine.state.removeComponent(shownCard))
+        machine.perform(machine.state.removeComponents([shownCard]))
         let (id, actions) = machine.state.present(Stage(name: "card"), in: "list", at: card(9))
         machine.perform(actions)
         #expect(id != nil)
