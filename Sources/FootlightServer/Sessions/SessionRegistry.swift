@@ -134,9 +134,7 @@ final class SessionRegistry: Sendable {
             }
         }
         guard wait > .zero else { return }
-        let (seconds, attoseconds) = wait.components
-        let nanoseconds = Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        if group.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+        if group.wait(timeout: .now() + .nanoseconds(wait.clampedNanoseconds)) == .timedOut {
             let busy = ending.withLock { $0 }
             logger.warning(
                 "shutdown went on after \(wait) with \(busy) of \(all.count) sessions still ending (a Director did not return in time)"

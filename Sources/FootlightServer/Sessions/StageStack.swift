@@ -79,45 +79,35 @@ package struct StageStack<Extra> {
     /// Removes and returns the entry at `index` with its components, parents first
     /// (their stages cancelled).
     package mutating func remove(at index: Int) -> [Entry] {
-        var removed: Set<String> = [entries[index].id]
-        var indices = [index]
-        // Components come after their parents.
-        if parents.contains(entries[index].id) {
-            for later in entries.indices.dropFirst(index + 1) {
+        remove(seeds: [index])
+    }
+
+    /// Removes and returns the entries holding the components `stages`, with their own
+    /// components, in page order (parents first; their stages cancelled).
+    package mutating func remove(_ stages: [Stage]) -> [Entry] {
+        let wanted = Set(stages.map(ObjectIdentifier.init))
+        return remove(seeds: entries.indices.filter { wanted.contains(ObjectIdentifier(entries[$0].stage)) })
+    }
+
+    /// Removes and returns the entries at `seeds` (ascending) with their components, in
+    /// page order, and cancels their stages: one pass however many go, where removing
+    /// them one by one shifted the rest each time (a list of components cleared at once).
+    private mutating func remove(seeds: [Int]) -> [Entry] {
+        guard let first = seeds.first else { return [] }
+        var removed = Set(seeds.map { entries[$0].id })
+        var indices = seeds
+        // Components come after their parents; only a stage that has had some can have any.
+        if !parents.isDisjoint(with: removed) {
+            for later in entries.indices.dropFirst(first + 1) where !removed.contains(entries[later].id) {
                 if let component = entries[later].component, removed.contains(component.parent) {
                     removed.insert(entries[later].id)
                     indices.append(later)
                 }
             }
+            indices.sort()
         }
         let gone = indices.map { entries[$0] }
-        // One pass, not one shift of the rest per entry removed.
-        if indices.count == 1 { entries.remove(at: index) } else { entries.removeAll { removed.contains($0.id) } }
-        parents.subtract(removed)
-        positions = nil
-        for entry in gone { entry.stage.cancel() }
-        return gone
-    }
-
-    /// Removes and returns the entries holding the components `stages`, with their own
-    /// components, in page order (parents first; their stages cancelled): one pass over
-    /// the entries however many go, where removing them one by one shifted the rest each
-    /// time.
-    package mutating func remove(_ stages: [Stage]) -> [Entry] {
-        guard stages.count > 1 else { return stages.first.flatMap { index(of: $0) }.map { remove(at: $0) } ?? [] }
-        let wanted = Set(stages.map(ObjectIdentifier.init))
-        var removed: Set<String> = []
-        var gone: [Entry] = []
-        // Components come after their parents.
-        for entry in entries
-        where wanted.contains(ObjectIdentifier(entry.stage))
-            || entry.component.map({ removed.contains($0.parent) }) == true
-        {
-            removed.insert(entry.id)
-            gone.append(entry)
-        }
-        guard !gone.isEmpty else { return [] }
-        entries.removeAll { removed.contains($0.id) }
+        if indices.count == 1 { entries.remove(at: first) } else { entries.removeAll { removed.contains($0.id) } }
         parents.subtract(removed)
         positions = nil
         for entry in gone { entry.stage.cancel() }
