@@ -54,11 +54,32 @@ extension JSON {
     /// `JSON_ENSURE_ASCII` or `JSON_ESCAPE_SLASH`.
     static func stringLength(_ text: String) -> Int {
         var length = 2
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x09, 0x0A, 0x0C, 0x0D: length += 2
-            case 0..<0x20: length += 6
-            default: length += 1
+        for byte in text.utf8 { length += escapedLength(byte) }
+        return length
+    }
+
+    /// How many bytes jansson writes for `byte` of a string's UTF-8.
+    static func escapedLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x09, 0x0A, 0x0C, 0x0D: 2
+        case 0..<0x20: 6
+        default: 1
+        }
+    }
+}
+
+extension JSONPointer {
+    /// The length of the pointer's string form written as a JSON string: what
+    /// `JSON.stringLength(description)` gives, without making `description`.
+    var compactStringLength: Int {
+        var length = 2
+        for token in tokens {
+            length += 1
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"), UInt8(ascii: "/"): length += 2  // ~0, ~1
+                default: length += JSON.escapedLength(byte)
+                }
             }
         }
         return length
@@ -71,12 +92,12 @@ extension PatchOperation {
         switch self {
         case .add(let path, let value), .replace(let path, let value), .test(let path, let value):
             // {"op":"add","path":…,"value":…}
-            return 6 + JSON.stringLength(name) + 8 + JSON.stringLength(path.description) + 9 + value.compactSize() + 1
+            return 6 + JSON.stringLength(name) + 8 + path.compactStringLength + 9 + value.compactSize() + 1
         case .remove(let path):
-            return 6 + JSON.stringLength(name) + 8 + JSON.stringLength(path.description) + 1
+            return 6 + JSON.stringLength(name) + 8 + path.compactStringLength + 1
         case .move(let from, let path), .copy(let from, let path):
-            return 6 + JSON.stringLength(name) + 8 + JSON.stringLength(from.description)
-                + 8 + JSON.stringLength(path.description) + 1
+            return 6 + JSON.stringLength(name) + 8 + from.compactStringLength
+                + 8 + path.compactStringLength + 1
         }
     }
 }

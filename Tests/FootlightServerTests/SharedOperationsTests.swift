@@ -91,3 +91,12 @@ struct SharedOperationsTests {
         #expect(shared.statistics.hits == 0)
     }
 }
+
+extension SharedOperations {
+    /// The text ``appendText(of:to:)`` writes for `operations` alone.
+    fileprivate func text(of operations: [PatchOperation]) throws(JSONError) -> [UInt8] {
+        var text: [UInt8] = []
+        try appendText(of: operations, to: &text)
+        return text
+    }
+}

@@ -126,41 +126,19 @@ public enum ServerMessage: Sendable, Equatable {
     /// written once for all of them.
     package func encoded(sharing shared: SharedOperations) throws(JSONError) -> [UInt8] {
         guard case .patch(let seq, let stage, let patch, let ack) = self else { return try encoded() }
-        let operations = try shared.text(of: patch.operations)
         var text: [UInt8] = []
-        text.reserveCapacity(operations.count + stage.utf8.count + 64)
+        text.reserveCapacity(stage.utf8.count + 64 * (1 + patch.operations.count))
         text += #"{"t":"patch","seq":"#.utf8
         text += String(seq).utf8
         text += #","stage":"#.utf8
-        try Self.appendString(stage, to: &text)
+        try JSON.appendCompactString(stage, to: &text)
         text += #","ops":"#.utf8
-        text += operations
+        try shared.appendText(of: patch.operations, to: &text)
         if let ack {
             text += #","ack":"#.utf8
             text += String(ack).utf8
         }
         text.append(UInt8(ascii: "}"))
         return text
-    }
-
-    /// Appends `value` as a JSON string. The server's stage ids (letters, digits, `-`,
-    /// `_`) are written as they are, with no copy; anything else by jansson, which
-    /// escapes what needs it.
-    private static func appendString(_ value: String, to text: inout [UInt8]) throws(JSONError) {
-        let plain = value.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default: false
-            }
-        }
-        guard plain else {
-            text += try JSON.string(value).serializedBytes()
-            return
-        }
-        text.append(UInt8(ascii: "\""))
-        text += value.utf8
-        text.append(UInt8(ascii: "\""))
     }
 }

@@ -35,27 +35,33 @@ package final class SharedOperations: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The JSON text of `operations` as an array, as ``JSONPatch/json`` would be written.
+    /// Appends the JSON text of `operations` as an array to `text`, as ``JSONPatch/json``
+    /// would be written.
     ///
     /// - Throws: ``JSONError`` when a value cannot be written (see
-    ///   ``JSON/serializedBytes(_:)``); nothing is kept then.
-    package func text(of operations: [PatchOperation]) throws(JSONError) -> [UInt8] {
+    ///   ``JSON/serializedBytes(_:)``); nothing is kept then, and `text` may hold part
+    ///   of the list.
+    package func appendText(of operations: [PatchOperation], to text: inout [UInt8]) throws(JSONError) {
         guard operations.contains(where: Self.holdsContainer) else {
-            return try JSONPatch(operations).json.serializedBytes()
+            return try JSONPatch(operations).appendCompactText(to: &text)
         }
         let kept = state.withLock { state -> [UInt8]? in
             guard let entry = state.entries.last(where: { Self.same($0.operations, operations) }) else { return nil }
             state.hits += 1
             return entry.text
         }
-        if let kept { return kept }
-        let text = try JSONPatch(operations).json.serializedBytes()
+        if let kept {
+            text += kept
+            return
+        }
+        var written: [UInt8] = []
+        try JSONPatch(operations).appendCompactText(to: &written)
+        text += written
         state.withLock { state in
             state.misses += 1
             if state.entries.count >= capacity { state.entries.removeFirst() }
-            state.entries.append(Entry(operations: operations, text: text))
+            state.entries.append(Entry(operations: operations, text: written))
         }
-        return text
     }
 
     /// Lists written from a kept text, and lists that were looked up and written afresh.
