@@ -53,6 +53,14 @@ extension JSON {
     /// The quoted, escaped length of `text` as jansson writes it without
     /// `JSON_ENSURE_ASCII` or `JSON_ESCAPE_SLASH`.
     static func stringLength(_ text: String) -> Int {
+        let counted = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var length = 2 + bytes.count
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                length += escapedLength(byte) - 1
+            }
+            return length
+        }
+        if let counted { return counted }
         var length = 2
         for byte in text.utf8 { length += escapedLength(byte) }
         return length
@@ -91,12 +99,12 @@ extension PatchOperation {
     var compactSize: Int {
         switch self {
         case .add(let path, let value), .replace(let path, let value), .test(let path, let value):
-            // {"op":"add","path":…,"value":…}
-            return 6 + JSON.stringLength(name) + 8 + path.compactStringLength + 9 + value.compactSize() + 1
+            // {"op":"add","path":…,"value":…}; the names are lowercase words: nothing to escape
+            return 8 + name.utf8.count + 8 + path.compactStringLength + 9 + value.compactSize() + 1
         case .remove(let path):
-            return 6 + JSON.stringLength(name) + 8 + path.compactStringLength + 1
+            return 8 + name.utf8.count + 8 + path.compactStringLength + 1
         case .move(let from, let path), .copy(let from, let path):
-            return 6 + JSON.stringLength(name) + 8 + from.compactStringLength
+            return 8 + name.utf8.count + 8 + from.compactStringLength
                 + 8 + path.compactStringLength + 1
         }
     }
