@@ -56,16 +56,7 @@ extension JSONPointer {
             return try JSON.appendCompactString(description, to: &text)
         }
         text.append(UInt8(ascii: "\""))
-        for token in tokens {
-            text.append(UInt8(ascii: "/"))
-            for byte in token.utf8 {
-                switch byte {
-                case UInt8(ascii: "~"): text += "~0".utf8
-                case UInt8(ascii: "/"): text += "~1".utf8
-                default: text.append(byte)
-                }
-            }
-        }
+        appendEscaped(to: &text)
         text.append(UInt8(ascii: "\""))
     }
 }

@@ -53,16 +53,15 @@ extension JSON {
     /// The quoted, escaped length of `text` as jansson writes it without
     /// `JSON_ENSURE_ASCII` or `JSON_ESCAPE_SLASH`.
     static func stringLength(_ text: String) -> Int {
-        let counted = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var length = 2 + bytes.count
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                length += escapedLength(byte) - 1
-            }
-            return length
-        }
-        if let counted { return counted }
-        var length = 2
-        for byte in text.utf8 { length += escapedLength(byte) }
+        // Over the contiguous bytes: a native string's are, and walking them costs a
+        // fraction of walking its UTF-8 view (the diff measures every string it emits).
+        text.utf8.withContiguousStorageIfAvailable(quotedLength)
+            ?? Array(text.utf8).withUnsafeBufferPointer(quotedLength)
+    }
+
+    private static func quotedLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var length = 2 + bytes.count
+        for byte in bytes where !isVerbatim(byte) { length += escapedLength(byte) - 1 }
         return length
     }
 

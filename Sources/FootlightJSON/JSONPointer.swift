@@ -57,18 +57,24 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The escaped string form, e.g. `/a~1b/0`.
     public var description: String {
-        var text = ""
+        var text: [UInt8] = []
+        appendEscaped(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the escaped string form's UTF-8 to `text`: `/` before each token, `~` as
+    /// `~0` and `/` as `~1` within one (both ASCII, so the rest of the UTF-8 is copied).
+    func appendEscaped(to text: inout [UInt8]) {
         for token in tokens {
-            text += "/"
-            for character in token.unicodeScalars {
-                switch character {
-                case "~": text += "~0"
-                case "/": text += "~1"
-                default: text.unicodeScalars.append(character)
+            text.append(UInt8(ascii: "/"))
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): text += "~0".utf8
+                case UInt8(ascii: "/"): text += "~1".utf8
+                default: text.append(byte)
                 }
             }
         }
-        return text
     }
 
     private static func unescape(_ raw: Substring.UTF8View.SubSequence, in text: String) throws(JSONPointerError)

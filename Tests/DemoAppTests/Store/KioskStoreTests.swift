@@ -9,13 +9,22 @@ import Testing
 /// The kiosk's database in a real file: what a restart finds, and what a bad data
 /// directory says.
 @Suite struct KioskStoreTests {
-    /// A fresh directory under the system's temporary folder, removed by `cleanUp`.
+    /// A fresh directory under the system's temporary folder, removed when it is released.
     final class DataDirectory {
         let path: String
         init() {
             path = FileManager.default.temporaryDirectory.appendingPathComponent("footlight-store-\(UUID())").path
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        /// The kiosk's database file here, migrated up to `version` only: what an older
+        /// server left.
+        func olderDatabase(upTo version: String) throws -> DatabaseQueue {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let older = try DatabaseQueue(path: path + "/" + KioskDatabase.fileName)
+            try KioskDatabase.migrator.migrate(older, upTo: version)
+            return older
+        }
     }
 
     @Test("An account survives reopening the database; the password is kept as a salted scrypt hash")
@@ -181,10 +190,8 @@ import Testing
     @Test("A database from before lots kept their bid counts (v2) keeps its bids: count, highest, bidder")
     func fromVersion2() throws {
         let directory = KioskStoreTests.DataDirectory()
-        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         do {
-            let old = try DatabaseQueue(path: directory.path + "/" + KioskDatabase.fileName)
-            try KioskDatabase.migrator.migrate(old, upTo: "v2: visitors' sign-ins")
+            let old = try directory.olderDatabase(upTo: "v2: visitors' sign-ins")
             try old.write { db in
                 try db.execute(
                     sql:
@@ -362,10 +369,8 @@ import Testing
     @Test("A database from before the row counts gets them counted when it is opened")
     func rowCountsOfAnOlderDatabase() throws {
         let directory = KioskStoreTests.DataDirectory()
-        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         do {
-            let older = try DatabaseQueue(path: directory.path + "/" + KioskDatabase.fileName)
-            try KioskDatabase.migrator.migrate(older, upTo: "v5: accounts' pictures")
+            let older = try directory.olderDatabase(upTo: "v5: accounts' pictures")
             try older.write { db in
                 for index in 0..<5 {
                     try db.execute(
