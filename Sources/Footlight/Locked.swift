@@ -1,3 +1,5 @@
+import FootlightJSON
+
 /// A value that threads share, guarded by a `pthread_mutex_t`.
 ///
 /// Footlight uses it, and apps may, where Swift's `Synchronization.Mutex` would do:

@@ -10,26 +10,46 @@ extension JSON {
     /// While two values share a buffer, neither can change it (copy-on-write copies
     /// first), so the same address means the same contents.
     public func sharesStorage(with other: JSON) -> Bool {
-        switch (self, other) {
-        case (.array(let a), .array(let b)):
-            return a.withUnsafeBufferPointer { left in
-                b.withUnsafeBufferPointer { right in Self.same(left, right) }
-            }
-        case (.object(let a), .object(let b)):
-            // An object is its keys and its values (the keys' hash table follows the keys).
-            let sameValues = a.values.withUnsafeBufferPointer { left in
-                b.values.withUnsafeBufferPointer { right in Self.same(left, right) }
-            }
-            return sameValues
-                && a.keys.withContiguousStorageIfAvailable { left in
-                    b.keys.withContiguousStorageIfAvailable { right in Self.same(left, right) }
-                } == true
-        default:
-            return false
-        }
+        guard let identity = storageIdentity else { return false }
+        return identity == other.storageIdentity
     }
 
-    private static func same<Element>(_ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>) -> Bool {
-        a.count == b.count && a.baseAddress == b.baseAddress
+    /// Where an array's or an object's storage is, or nil for a scalar: two values with
+    /// the same identity share their storage (``sharesStorage(with:)``). An identity
+    /// means something only while a value that has it is alive; afterwards its buffers'
+    /// addresses may be taken by others.
+    var storageIdentity: StorageIdentity? {
+        switch self {
+        case .array(let elements):
+            return elements.withUnsafeBufferPointer {
+                StorageIdentity(isObject: false, values: $0.baseAddress, keys: nil, count: $0.count)
+            }
+        case .object(let members):
+            // An object is its keys and its values (the keys' hash table follows the keys).
+            let keys = members.keys.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) }
+            guard let keys else { return nil }
+            return members.values.withUnsafeBufferPointer {
+                StorageIdentity(isObject: true, values: $0.baseAddress, keys: keys, count: $0.count)
+            }
+        default:
+            return nil
+        }
+    }
+}
+
+/// The storage of an array or object (``JSON/storageIdentity``): its kind, its
+/// buffers' addresses and its count.
+struct StorageIdentity: Hashable {
+    /// An empty object's buffers may be an empty array's.
+    let isObject: Bool
+    let values: UnsafeRawPointer?
+    let keys: UnsafeRawPointer?
+    let count: Int
+
+    init(isObject: Bool, values: UnsafePointer<JSON>?, keys: UnsafeRawPointer?, count: Int) {
+        self.isObject = isObject
+        self.values = UnsafeRawPointer(values)
+        self.keys = keys
+        self.count = count
     }
 }

@@ -28,8 +28,18 @@ extension JSONPatch {
     /// that value, the `replace` is emitted instead, so the patch is never larger than
     /// replacing the whole document. `diff(a, b).applied(to: a)` always yields `b`,
     /// with the same number representation (`1` and `1.0` are treated as different).
+    ///
+    /// The diffs of arrays and objects that many documents share are derived once and
+    /// then handed out again (``SharedDiffs``), as the same operations.
     public static func diff(from source: JSON, to target: JSON, options: DiffOptions = DiffOptions()) -> JSONPatch {
-        var differ = Differ(identityKey: options.identityKey)
+        diff(from: source, to: target, options: options, sharing: .shared)
+    }
+
+    /// ``diff(from:to:options:)`` with the shared diffs of `sharing`, or none.
+    package static func diff(from source: JSON, to target: JSON, options: DiffOptions, sharing: SharedDiffs?)
+        -> JSONPatch
+    {
+        var differ = Differ(identityKey: options.identityKey, sharing: sharing)
         differ.diff(source, target)
         return JSONPatch(differ.operations)
     }
@@ -38,14 +48,17 @@ extension JSONPatch {
 /// Walks two documents and collects operations, tracking their serialised size.
 struct Differ {
     let identityKey: String
+    /// Where the diffs of shared values are kept, if anywhere.
+    let sharing: SharedDiffs?
     private(set) var operations: [PatchOperation] = []
     /// Compact size of `operations` as array elements, each counted with one comma.
     private var size = 0
     /// Tokens of the path being compared; materialised only when an op is emitted.
     private var path: [String] = []
 
-    init(identityKey: String) {
+    init(identityKey: String, sharing: SharedDiffs? = nil) {
         self.identityKey = identityKey
+        self.sharing = sharing
     }
 
     mutating func diff(_ source: JSON, _ target: JSON) {
@@ -53,12 +66,39 @@ struct Differ {
         if source.sharesStorage(with: target) { return }
         switch (source, target) {
         case (.object(let a), .object(let b)):
-            guarded(target) { $0.diffObjects(a, b) }
+            shared(source, target) { $0.guarded(target) { $0.diffObjects(a, b) } }
         case (.array(let a), .array(let b)):
-            guarded(target) { $0.diffArrays(a, b) }
+            shared(source, target) { $0.guarded(target) { $0.diffArrays(a, b) } }
         default:
             if !Self.identical(source, target) { emit(.replace(path: pointer, value: target)) }
         }
+    }
+
+    /// Runs `body`, which diffs the containers `source` and `target` here, unless their
+    /// diff here is kept in ``sharing``: then emits the kept operations. Notes what
+    /// `body` emitted, so that a pair met again is kept. Not at the root: a document's
+    /// root is its own, and the values it shares with others sit inside it.
+    private mutating func shared(_ source: JSON, _ target: JSON, _ body: (inout Differ) -> Void) {
+        guard let sharing, !path.isEmpty, let sourceIdentity = source.storageIdentity, sourceIdentity.count > 0,
+            let targetIdentity = target.storageIdentity, targetIdentity.count > 0
+        else { return body(&self) }
+        // The place is made again after `body`: held across it, it would share `path`'s
+        // buffer, and each token `body` appends would copy the path.
+        if let kept = sharing.kept(at: place(sourceIdentity, targetIdentity)) {
+            if operations.isEmpty { operations = kept.operations } else { operations += kept.operations }
+            size += kept.size
+            return
+        }
+        let firstOperation = operations.count
+        let sizeBefore = size
+        body(&self)
+        sharing.derived(
+            at: place(sourceIdentity, targetIdentity), values: (source, target), size: size - sizeBefore
+        ) { Array(operations[firstOperation...]) }
+    }
+
+    private func place(_ source: StorageIdentity, _ target: StorageIdentity) -> SharedDiffs.Place {
+        SharedDiffs.Place(source: source, target: target, path: path, identityKey: identityKey)
     }
 
     /// Runs `body`, then swaps what it emitted for one `replace` of `target` when the

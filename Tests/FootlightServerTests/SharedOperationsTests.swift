@@ -71,6 +71,24 @@ struct SharedOperationsTests {
         #expect(shared.statistics == (hits: 0, misses: 0))
     }
 
+    @Test("Scalar operations the diff hands out to every session from a kept pair are written once")
+    func keptDiffs() throws {
+        let diffs = SharedDiffs()
+        let shared = SharedOperations(diffs: diffs)
+        let (old, new): (JSON, JSON) = (["id": "lot-3", "bid": 1200], ["id": "lot-3", "bid": 1250])
+        var texts: [[UInt8]] = []
+        for session in 0..<4 {
+            let (a, b): (JSON, JSON) = (
+                ["session": .int(Int64(session)), "lot": old], ["session": .int(Int64(session)), "lot": new]
+            )
+            let patch = JSONPatch.diff(from: a, to: b, options: DiffOptions(), sharing: diffs)
+            #expect(diffs.keeps(patch.operations) == (session >= 1), "kept at the second session's diff")
+            texts.append(try shared.text(of: patch.operations))
+        }
+        #expect(Set(texts) == [Array(#"[{"op":"replace","path":"/lot/bid","value":1250}]"#.utf8)])
+        #expect(shared.statistics == (hits: 2, misses: 1), "the first session's list was written afresh, untracked")
+    }
+
     @Test("It keeps the most recent lists, at most its capacity")
     func bounded() throws {
         let shared = SharedOperations(capacity: 4)

@@ -1,3 +1,5 @@
+import FootlightJSON
+
 /// Two inputs read together: ``Publisher/combineLatest(_:)`` on OpenCombine, which
 /// sends a pair whenever either input emits, once both have; and
 /// ``Publisher/withLatestFrom(_:_:)``, which sends one only when the first (the trigger)

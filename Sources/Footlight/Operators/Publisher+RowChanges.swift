@@ -1,3 +1,5 @@
+import FootlightJSON
+
 extension Publisher where Failure == Never {
     /// The row changes between each array of rows and the one before (matched by id,
     /// ``RowChange/changes(from:to:)``), for a keyed slot: the first array is a

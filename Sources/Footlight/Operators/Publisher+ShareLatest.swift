@@ -1,3 +1,5 @@
+import FootlightJSON
+
 extension Publisher where Failure == Never {
     /// Shares one subscription to this publisher among all subscribers and replays
     /// the latest value to each new one (share-replay of one value).

@@ -10,8 +10,10 @@ import FootlightJSON
 /// that text again for each session was most of a patch's cost, so the text of the last
 /// few distinct lists is kept and used again for a list whose every operation names the
 /// same paths and holds the very same values (the same storage, not merely equal ones).
-/// Lists holding no array or object are written afresh: they are short, and cheaper to
-/// write than to look up.
+/// A list that the diff handed out from a pair it keeps (``SharedDiffs``) is the very
+/// same array in every session, and is found by its address alone. Other lists holding
+/// no array or object are written afresh: they are short, and cheaper to write than to
+/// look up.
 ///
 /// Thread-safe: one serves every loop of a server. It keeps at most ``capacity`` lists,
 /// the most recent ones, and the values they hold.
@@ -29,10 +31,15 @@ package final class SharedOperations: Sendable {
 
     /// How many distinct lists are kept.
     package let capacity: Int
+    /// The diffs whose kept lists are looked up even when they hold only scalars.
+    private let diffs: SharedDiffs
     private let state = Locked(State())
 
-    package init(capacity: Int = 16) {
+    /// - Parameter diffs: where the sessions' diffs keep those of shared values (the
+    ///   one ``JSONPatch/diff(from:to:options:)`` uses).
+    package init(capacity: Int = 16, diffs: SharedDiffs = .shared) {
         self.capacity = max(1, capacity)
+        self.diffs = diffs
     }
 
     /// Appends the JSON text of `operations` as an array to `text`, as ``JSONPatch/json``
@@ -42,11 +49,15 @@ package final class SharedOperations: Sendable {
     ///   ``JSON/serializedBytes(_:)``); nothing is kept then, and `text` may hold part
     ///   of the list.
     package func appendText(of operations: [PatchOperation], to text: inout [UInt8]) throws(JSONError) {
-        guard operations.contains(where: Self.holdsContainer) else {
+        guard operations.contains(where: Self.holdsContainer) || diffs.keeps(operations) else {
             return try JSONPatch(operations).appendCompactText(to: &text)
         }
+        let identity = SharedDiffs.identity(of: operations)
         let kept = state.withLock { state -> [UInt8]? in
-            guard let entry = state.entries.last(where: { Self.same($0.operations, operations) }) else { return nil }
+            let entry = state.entries.last {
+                SharedDiffs.identity(of: $0.operations) == identity || Self.same($0.operations, operations)
+            }
+            guard let entry else { return nil }
             state.hits += 1
             return entry.text
         }

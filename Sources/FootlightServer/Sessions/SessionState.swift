@@ -543,7 +543,10 @@ package struct SessionState {
             let stage = stages[index].stage
             var patch = JSONPatch.diff(from: stages[index].extra.document, to: stage.valueDocument)
             // Keyed collections are not in the diff: their changes come as operations.
-            patch.operations += stage.takeRowOperations()
+            // (Appended only when there are some: appending copies a diff's operations
+            // that other sessions share, ``SharedDiffs``.)
+            let rowOperations = stage.takeRowOperations()
+            if !rowOperations.isEmpty { patch.operations += rowOperations }
             stages[index].extra.document = stage.valueDocument
             stages[index].extra.dirty = false
             if !patch.isEmpty {
