@@ -18,9 +18,9 @@ extension JSON {
     ///   part of the value.
     package func appendCompactText(to text: inout [UInt8]) throws(JSONError) {
         switch self {
-        case .null: text += "null".utf8
-        case .bool(let flag): text += (flag ? "true" : "false").utf8
-        case .int(let number): text += String(number).utf8  // as jansson's `%lld`
+        case .null: text.append(literal: "null")
+        case .bool(let flag): text.append(literal: flag ? "true" : "false")
+        case .int(let number): text.append(decimal: number)  // as jansson's `%lld`
         case .string(let value): try Self.appendCompactString(value, to: &text)
         case .double, .array, .object: text += try serializedBytes()
         }
@@ -82,24 +82,33 @@ extension PatchOperation {
     /// Appends the operation as ``json`` would be written: `op`, then `from` (move and
     /// copy), `path`, then `value` (add, replace and test).
     func appendCompactText(to text: inout [UInt8]) throws(JSONError) {
-        text += #"{"op":""#.utf8
-        text += name.utf8  // a fixed lowercase name: nothing to escape
-        text += #"""#.utf8
         switch self {
         case .add(let path, let value), .replace(let path, let value), .test(let path, let value):
-            text += #","path":"#.utf8
+            text.append(literal: opening)
             try path.appendCompactText(to: &text)
-            text += #","value":"#.utf8
+            text.append(literal: #","value":"#)
             try value.appendCompactText(to: &text)
         case .remove(let path):
-            text += #","path":"#.utf8
+            text.append(literal: opening)
             try path.appendCompactText(to: &text)
         case .move(let from, let path), .copy(let from, let path):
-            text += #","from":"#.utf8
+            text.append(literal: opening)
             try from.appendCompactText(to: &text)
-            text += #","path":"#.utf8
+            text.append(literal: #","path":"#)
             try path.appendCompactText(to: &text)
         }
         text.append(UInt8(ascii: "}"))
+    }
+
+    /// The text up to the first pointer's value: the name, then `path` or `from`.
+    private var opening: StaticString {
+        switch self {
+        case .add: #"{"op":"add","path":"#
+        case .remove: #"{"op":"remove","path":"#
+        case .replace: #"{"op":"replace","path":"#
+        case .test: #"{"op":"test","path":"#
+        case .move: #"{"op":"move","from":"#
+        case .copy: #"{"op":"copy","from":"#
+        }
     }
 }

@@ -32,6 +32,19 @@ import Testing
         }
     }
 
+    @Test("Integers are written in decimal as jansson writes them, at the edges and in between")
+    func integers() throws {
+        var random = SeededGenerator(seed: 20_261_125)
+        var numbers: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 999_999_999_999_999_999, .max, .min, .min + 1]
+        numbers += (0..<2000).map { _ in Int64(bitPattern: random.next()) >> Int64.random(in: 0..<64, using: &random) }
+        for number in numbers {
+            var text: [UInt8] = Array("x".utf8)
+            text.append(decimal: number)
+            #expect(text == Array("x\(number)".utf8))
+            #expect(try Self.written(.int(number)) == JSON.int(number).serializedBytes(), "\(number)")
+        }
+    }
+
     @Test("Random patches of every kind of operation are written as their JSON form is, at their compact size")
     func randomPatches() throws {
         var documents = RandomDocuments(seed: 20_261_125)

@@ -128,15 +128,15 @@ public enum ServerMessage: Sendable, Equatable {
         guard case .patch(let seq, let stage, let patch, let ack) = self else { return try encoded() }
         var text: [UInt8] = []
         text.reserveCapacity(stage.utf8.count + 64 * (1 + patch.operations.count))
-        text += #"{"t":"patch","seq":"#.utf8
-        text += String(seq).utf8
-        text += #","stage":"#.utf8
+        text.append(literal: #"{"t":"patch","seq":"#)
+        text.append(decimal: seq)
+        text.append(literal: #","stage":"#)
         try JSON.appendCompactString(stage, to: &text)
-        text += #","ops":"#.utf8
+        text.append(literal: #","ops":"#)
         try shared.appendText(of: patch.operations, to: &text)
         if let ack {
-            text += #","ack":"#.utf8
-            text += String(ack).utf8
+            text.append(literal: #","ack":"#)
+            text.append(decimal: ack)
         }
         text.append(UInt8(ascii: "}"))
         return text
