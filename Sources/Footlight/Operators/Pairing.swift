@@ -31,7 +31,7 @@ struct Paired<Left: Publisher, Right: Publisher>: Publisher where Left.Failure =
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let pairing = Pairing<Left.Output, Right.Output, Failure>(
-            downstream: AnySubscriber(subscriber), emitsOnRight: mode == .combineLatest)
+            downstream: Boxed(AnySubscriber(subscriber)), emitsOnRight: mode == .combineLatest)
         subscriber.receive(subscription: pairing)
         left.subscribe(Pairing.Side(pairing, .left) { pairing.received(left: $0) })
         right.subscribe(Pairing.Side(pairing, .right) { pairing.received(right: $0) })
@@ -53,14 +53,16 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
     // @unchecked: the mutable members are touched only under `lock`.
     private let delivery = PthreadMutex(recursive: true)
     private let lock = PthreadMutex()
-    private var downstream: AnySubscriber<(A, B), Failure>?
-    private var leftValue: A?
-    private var rightValue: B?
+    // Boxed and slots rather than optionals: this generic code runs unspecialized, where
+    // each use of an optional of a generic type costs a runtime lookup (``ValueSlot``).
+    private var downstream: Boxed<AnySubscriber<(A, B), Failure>>?
+    private var leftValue = ValueSlot<A>()
+    private var rightValue = ValueSlot<B>()
     private var demand = Subscribers.Demand.none
-    /// A pair was due while the subscriber had no demand.
+    /// A pair was due while the subscriber had no demand (so both inputs have values).
     private var missed = false
     /// The inputs ended while a pair waited for demand: the pair goes first, then this.
-    private var ending: Subscribers.Completion<Failure>?
+    private var ending: Boxed<Subscribers.Completion<Failure>>?
     private var upstreams: [PairingInput: any Subscription] = [:]
     private var finished: Set<PairingInput> = []
     /// combineLatest: a value of the right input sends a pair too.
@@ -68,7 +70,7 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
 
     let combineIdentifier = CombineIdentifier()
 
-    init(downstream: AnySubscriber<(A, B), Failure>, emitsOnRight: Bool) {
+    init(downstream: Boxed<AnySubscriber<(A, B), Failure>>, emitsOnRight: Bool) {
         self.downstream = downstream
         self.emitsOnRight = emitsOnRight
     }
@@ -78,18 +80,19 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
         defer { delivery.unlock() }
         lock.lock()
         demand += more
-        guard missed, demand > 0, let downstream, let leftValue, let rightValue else { return lock.unlock() }
+        guard missed, demand > 0, let downstream else { return lock.unlock() }
         missed = false
         demand -= 1
+        let pair = (leftValue.value, rightValue.value)
         let ending = self.ending
         if ending != nil {
             self.ending = nil
             self.downstream = nil
         }
         lock.unlock()
-        guard let ending else { return deliver((leftValue, rightValue), to: downstream) }
-        _ = downstream.receive((leftValue, rightValue))
-        downstream.receive(completion: ending)
+        guard let ending else { return deliver(pair, to: downstream) }
+        _ = downstream.value.receive(pair)
+        downstream.value.receive(completion: ending.value)
     }
 
     func cancel() {
@@ -112,16 +115,16 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
     }
 
     func received(left value: A) {
-        emit { leftValue = value }
+        emit { leftValue.fill(value) }
     }
 
     func received(right value: B) {
         guard emitsOnRight else {
             lock.lock()
-            if downstream != nil, ending == nil { rightValue = value }
+            if downstream != nil, ending == nil { rightValue.fill(value) }
             return lock.unlock()
         }
-        emit { rightValue = value }
+        emit { rightValue.fill(value) }
     }
 
     func finished(_ input: PairingInput, _ completion: Subscribers.Completion<Failure>) {
@@ -135,14 +138,14 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
         if case .finished = completion {
             // combineLatest ends when both inputs have ended, or one ended with no
             // value; withLatestFrom with its trigger (or the other with no value).
-            let neverPairs = input == .left ? leftValue == nil : rightValue == nil
+            let neverPairs = input == .left ? !leftValue.isFilled : !rightValue.isFilled
             let ends = emitsOnRight ? finished.count == 2 || neverPairs : input == .left || neverPairs
             if !ends { return lock.unlock() }
             // A pair due before the end waits for demand; the end follows it.
             waits = missed && !neverPairs
         }
         if waits {
-            ending = completion
+            ending = Boxed(completion)
         } else {
             self.downstream = nil
         }
@@ -150,7 +153,7 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
         upstreams.removeAll()
         lock.unlock()
         for other in others { other.cancel() }
-        if !waits { downstream.receive(completion: completion) }
+        if !waits { downstream.value.receive(completion: completion) }
     }
 
     /// Stores a value with `store`, then sends the pair if there is one and demand.
@@ -160,18 +163,19 @@ private final class Pairing<A, B, Failure: Error>: Subscription, @unchecked Send
         lock.lock()
         guard let downstream, ending == nil else { return lock.unlock() }
         store()
-        guard let leftValue, let rightValue else { return lock.unlock() }
+        guard leftValue.isFilled, rightValue.isFilled else { return lock.unlock() }
         guard demand > 0 else {
             missed = true
             return lock.unlock()
         }
         demand -= 1
+        let pair = (leftValue.value, rightValue.value)
         lock.unlock()
-        deliver((leftValue, rightValue), to: downstream)
+        deliver(pair, to: downstream)
     }
 
-    private func deliver(_ pair: (A, B), to downstream: AnySubscriber<(A, B), Failure>) {
-        let more = downstream.receive(pair)
+    private func deliver(_ pair: (A, B), to downstream: Boxed<AnySubscriber<(A, B), Failure>>) {
+        let more = downstream.value.receive(pair)
         if more > 0 { request(more) }
     }
 

@@ -27,7 +27,8 @@ where Upstream.Failure == Never {
 
     private let upstream: Upstream
     private let lock = PthreadMutex()
-    private var kept: Output?
+    /// The latest value, once there is one (never emptied again).
+    private var kept = ValueSlot<Output>()
     /// The subscribers, in the order they came.
     private var sides: [Side] = []
     /// The subscriber to the upstream, from the first subscriber until the last left.
@@ -38,9 +39,9 @@ where Upstream.Failure == Never {
     }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        let side = Side(share: self, downstream: AnySubscriber(subscriber))
+        let side = Side(share: self, downstream: Boxed(AnySubscriber(subscriber)))
         lock.lock()
-        side.missed = kept != nil
+        side.missed = kept.isFilled
         sides.append(side)
         let connecting = connection == nil ? Connection(share: self) : nil
         if let connecting { connection = connecting }
@@ -51,16 +52,17 @@ where Upstream.Failure == Never {
 
     fileprivate func publish(_ value: Output) {
         lock.lock()
-        kept = value
+        kept.fill(value)
         let sides = self.sides
         lock.unlock()
         for side in sides { side.offer(value) }
     }
 
-    fileprivate var latest: Output? {
+    /// The latest value; there must be one (a value was published or kept).
+    fileprivate var latest: Output {
         lock.lock()
         defer { lock.unlock() }
-        return kept
+        return kept.value
     }
 
     fileprivate func remove(_ side: Side) {
@@ -81,15 +83,15 @@ where Upstream.Failure == Never {
         private let delivery = PthreadMutex(recursive: true)
         private let lock = PthreadMutex()
         private var share: SharedLatest?
-        private var downstream: AnySubscriber<Output, Never>?
+        private var downstream: Boxed<AnySubscriber<Output, Never>>?
         private var demand = Subscribers.Demand.none
         /// A value came (or one was kept before this subscriber came) while it had no
-        /// demand: the latest is delivered at its next request.
+        /// demand: the latest is delivered at its next request (so there is one).
         fileprivate var missed = false
 
         let combineIdentifier = CombineIdentifier()
 
-        init(share: SharedLatest, downstream: AnySubscriber<Output, Never>) {
+        init(share: SharedLatest, downstream: Boxed<AnySubscriber<Output, Never>>) {
             self.share = share
             self.downstream = downstream
         }
@@ -103,7 +105,7 @@ where Upstream.Failure == Never {
             missed = false
             demand -= 1
             lock.unlock()
-            if let value = share.latest { deliver(value, to: downstream) }
+            deliver(share.latest, to: downstream)
         }
 
         func cancel() {
@@ -129,11 +131,11 @@ where Upstream.Failure == Never {
             lock.unlock()
             // The latest value, not necessarily `value`: when two threads publish at
             // once, the one that gets here second must not deliver an older value last.
-            deliver(share?.latest ?? value, to: downstream)
+            if let share { deliver(share.latest, to: downstream) } else { deliver(value, to: downstream) }
         }
 
-        private func deliver(_ value: Output, to downstream: AnySubscriber<Output, Never>) {
-            let more = downstream.receive(value)
+        private func deliver(_ value: Output, to downstream: Boxed<AnySubscriber<Output, Never>>) {
+            let more = downstream.value.receive(value)
             if more > 0 { request(more) }
         }
     }
