@@ -29,8 +29,10 @@ extension JSONPatch {
     /// replacing the whole document. `diff(a, b).applied(to: a)` always yields `b`,
     /// with the same number representation (`1` and `1.0` are treated as different).
     ///
-    /// The diffs of arrays and objects that many documents share are derived once and
-    /// then handed out again (``SharedDiffs``), as the same operations.
+    /// The diff between two arrays or objects that many documents share, at the same
+    /// place inside each, is derived for the first documents that meet it and then
+    /// handed out again to the rest, as the same operations (a few recent pairs are
+    /// kept, process-wide, with their values).
     public static func diff(from source: JSON, to target: JSON, options: DiffOptions = DiffOptions()) -> JSONPatch {
         diff(from: source, to: target, options: options, sharing: .shared)
     }
