@@ -130,8 +130,10 @@ package final class SharedDiffs: @unchecked Sendable {
     }
 
     /// Whether `operations` is the very array kept for a pair (not merely an equal one):
-    /// a list that every session showing a shared value sends.
+    /// a list that every session showing a shared value sends. Never an empty list
+    /// (every empty array has the same address).
     package func keeps(_ operations: [PatchOperation]) -> Bool {
+        guard !operations.isEmpty else { return false }
         let identity = Self.identity(of: operations)
         lock.lock()
         defer { lock.unlock() }

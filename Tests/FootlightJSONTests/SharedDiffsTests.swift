@@ -65,6 +65,13 @@ struct SharedDiffsTests {
             }
         }
         #expect(sharing.statistics.hits > 0)
+        // The same rows in new storage: kept with no operations, and not a kept list.
+        let equal = try JSON.parse(old.serialized())
+        for _ in 0..<3 {
+            let patch = JSONPatch.diff(
+                from: ["short": old], to: ["short": equal], options: DiffOptions(), sharing: sharing)
+            #expect(patch.isEmpty && !sharing.keeps(patch.operations))
+        }
         let short = JSONPatch.diff(from: ["short": old], to: ["short": new], options: DiffOptions(), sharing: nil)
         let far = JSONPatch.diff(from: [long: old], to: [long: new], options: DiffOptions(), sharing: nil)
         #expect(short.operations.count > 1 && far.operations.count == 1, "the places differ in kind, not only paths")

@@ -7,8 +7,13 @@ import FootlightJSON
 /// document. Applying throws a ``PatchError`` and leaves the document unchanged, or
 /// succeeds; for each target (the second value, and the result of a successful
 /// apply), `diff(document, target)` applied to the document gives the target exactly
-/// and is never larger than one `replace` of the whole document.
+/// and is never larger than one `replace` of the whole document; diffed twice more, as
+/// the same pair met in other documents is (its diffs inside the document noted, then
+/// kept and handed out: ``SharedDiffs``), it gives the same operations.
 /// A violation stops the fuzzer with the input saved as a crash.
+///
+/// Each input has kept diffs of its own, so that an input's outcome never depends on
+/// the inputs before it (and nothing outlives the input for the leak checker).
 enum JSONPatchProperties {
     /// Targets larger than this are skipped: a few `copy` operations can double a
     /// document each time (cheaply, by sharing storage), and walking it would only
@@ -21,7 +26,8 @@ enum JSONPatchProperties {
             let document = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[..<separator])),
             let second = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[(separator + 1)...]))
         else { return }
-        checkDiff(from: document, to: second)
+        let sharing = SharedDiffs()
+        checkDiff(from: document, to: second, sharing: sharing)
         guard let patch = try? JSONPatch(json: second) else { return }
         checkCoding(patch)
         var applied = document
@@ -31,7 +37,7 @@ enum JSONPatchProperties {
             require(applied.isIdentical(to: document), "a failed apply changed the document: \(error)")
             return
         }
-        checkDiff(from: document, to: applied)
+        checkDiff(from: document, to: applied, sharing: sharing)
     }
 
     /// The patch reads back from its own JSON form unchanged.
@@ -44,9 +50,13 @@ enum JSONPatchProperties {
         }
     }
 
-    private static func checkDiff(from source: JSON, to target: JSON) {
+    private static func checkDiff(from source: JSON, to target: JSON, sharing: SharedDiffs) {
         guard target.compactSize(limit: maximumTargetSize) <= maximumTargetSize else { return }
-        let patch = JSONPatch.diff(from: source, to: target)
+        let patch = JSONPatch.diff(from: source, to: target, options: DiffOptions(), sharing: sharing)
+        for _ in 0..<2 {
+            let again = JSONPatch.diff(from: source, to: target, options: DiffOptions(), sharing: sharing)
+            require(again == patch, "the same pair diffed again through kept diffs gave other operations")
+        }
         let result: JSON
         do {
             result = try patch.applied(to: source)
