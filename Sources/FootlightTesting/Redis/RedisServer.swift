@@ -6,8 +6,9 @@ import Foundation
 #endif
 
 /// A `redis-server` of a test's own: on 127.0.0.1 and a free port, with its files in a
-/// temporary directory, stopped by its PID. It can be killed and started again on the
-/// same port, to test what Redis's absence and return do.
+/// temporary directory, stopped by its PID (and killed by the kernel if the test
+/// process ends first, ``TiedProcess``). It can be killed and started again on the same
+/// port, to test what Redis's absence and return do.
 ///
 /// ```swift
 /// let redis = try RedisServer.start()
@@ -91,7 +92,7 @@ public final class RedisServer: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try TiedProcess.run(process)
         self.process = process
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {

@@ -50,7 +50,7 @@ final class ClusterProcess {
         process.standardInput = FileHandle.nullDevice  // none of the test process's own pipes
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try TiedProcess.run(process)
         let process = self.process
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)

@@ -37,7 +37,7 @@ final class DemoProcess {
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try TiedProcess.run(process)
         // The one line this waits for comes at once; a demo that never prints is killed.
         let process = self.process
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
