@@ -26,7 +26,7 @@
  * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets this
  * file's report and events' isHeld, events.init gets this file's sendFrom (which calls transport's
  * sendEvent), and transport.connect gets this file's apply, reset, rename and forget and events'
- * notSent and consumed.
+ * flush, notSent and consumed.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) {
@@ -461,7 +461,7 @@
     events.init(sendFrom);
     addEventListener('popstate', onPopState);
     document.addEventListener('keydown', onKeyDown);
-    transport.connect({ apply, reset, rename, forget, notSent: events.notSent, consumed: events.consumed });
+    transport.connect({ apply, reset, rename, forget, flush: events.flush, notSent: events.notSent, consumed: events.consumed });
   }
 
   if (typeof document === 'object') {

@@ -157,7 +157,7 @@
 
   // ---- I/O -----------------------------------------------------------------------------------
 
-  let hooks; // {apply(message) → false if it failed, reset(), rename(moved), forget(), notSent(numbers), consumed(number)}
+  let hooks; // {apply(message) → false if it failed, reset(), rename(moved), forget(), flush(), notSent(numbers), consumed(number)}
   let session = new Session(null);
   let ws = null;
   let joined = false;
@@ -257,6 +257,9 @@
       return lost((ws = {}), 0);
     }
     socket.onopen = () => {
+      // Input still waiting in a debounce is queued first (not sent: not joined yet) and its value
+      // kept with its stage, so that the restore carries it to a server that lost the session.
+      hooks.flush();
       // What the page shows goes with every resume (and a copied tab's first join): a server that
       // lost the session (a restart, another node) rebuilds it from that.
       send(session.join(here(), session.token || copied ? page : null));

@@ -9,8 +9,8 @@ import signal
 
 from playwright.sync_api import expect
 
-from conftest import _running_server
-from test_kiosk import dialog, listings, lot_page, open_kiosk, sign_in_as_ada  # noqa: F401 (a fixture)
+from conftest import Proxy, _running_server
+from test_kiosk import FAILED_HANDSHAKE, dialog, listings, lot_page, open_kiosk, sign_in_as_ada  # noqa: F401 (a fixture)
 
 TYPING_DELAY_MS = 80  # a person typing
 
@@ -75,6 +75,43 @@ def test_a_restart_keeps_the_screen_the_sign_in_and_what_was_typed(open_app, tmp
         bidder.wait_settled()
         assert bidder.page.evaluate("window.footlight.state().documents")  # documents are live
         expect(amount).to_have_value("12340")
+
+
+def test_an_email_typed_while_reconnecting_goes_with_the_rebuild(open_app, tmp_path_factory):
+    """The email, typed while the page is cut off, still waits in its debounce (300 ms) when the
+    page reaches a server that lost the session (another node here): it goes with what the page
+    shows, so the rebuilt dialog has it, and nothing goes late to the form the rebuild replaced
+    (the page once sent it there, after the rebuild, and the dialog came back empty)."""
+    with (
+        _running_server(tmp_path_factory, "node-1", "--app", "auction") as first,
+        _running_server(tmp_path_factory, "node-2", "--app", "auction") as second,
+    ):
+        proxy = Proxy(first.port)
+        try:
+            app = open_app(base=proxy.url, path="/lots/lot-5", root_stages=("listings",))
+            app.allow_errors(FAILED_HANDSHAKE)
+            lot_page(app).get_by_role("button", name="Sign in to bid").click()
+            expect(dialog(app, "Create an account to bid").get_by_label("Email")).to_be_focused()
+            app.wait_settled()
+            token = app.state()["token"]
+
+            proxy.up = False
+            assert proxy.cut() >= 1
+            app.wait_for("(s) => !s.connected")
+            proxy.upstream_port = second.port  # the next connection reaches the other node
+            dialog(app, "Create an account to bid").get_by_label("Email").fill("grace@example.com")
+            proxy.up = True
+            app.page.evaluate("dispatchEvent(new Event('online'))")  # the page dials at once
+            app.wait_for("(s) => s.joined && s.unacknowledged === 0")
+            assert app.state()["token"] != token, "a new session, rebuilt"
+
+            form = dialog(app, "Create an account to bid")
+            expect(form.get_by_label("Email")).to_have_value("grace@example.com")
+            app.page.wait_for_timeout(500)  # past the debounce: nothing is sent late
+            expect(form.get_by_label("Email")).to_have_value("grace@example.com")
+            app.screenshot("rebuild-typed-while-reconnecting")
+        finally:
+            proxy.close()
 
 
 def test_a_duplicated_tab_gets_a_session_of_its_own(open_kiosk):

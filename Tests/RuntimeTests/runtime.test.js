@@ -1340,6 +1340,41 @@ describe('the runtime in a page', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('input still waiting in a debounce when the page redials goes with the restore, not after it', () => {
+    // Typed while the page reconnects, and the socket open before the debounce is due: the join
+    // carries the value (kept with the frame, named by host), or a server that lost the session
+    // rebuilds the form without it and the late value goes to a component that is gone.
+    const templates = {
+      frame: (h) => [h('div', { 'data-component': 'form' })],
+      form: (h) => [h('input', { type: 'text', 'data-value': 'name', 'data-on-input': 'name' })],
+    };
+    const browser = bootedPage(templates, 'old');
+    const { page, sockets, clock, errors } = browser;
+    const [first] = sockets;
+    const events = { name: { debounce: 300, keep: true } };
+    first.receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', place: 'root', doc: {}, events: {} });
+    first.receive({ t: 'mount', seq: 2, stage: 'form-c1', template: 'form', in: 'frame', at: 'form', doc: { name: '' }, events });
+    first.readyState = 3;
+    first.onclose({ code: 1006 }); // the server died
+    const input = page.outlet.children[0].querySelector('input');
+    input.value = 'Ada';
+    input.dispatch('input'); // waits 300 ms in its debounce
+    browser.fire('online'); // the network is back: the page dials at once
+    const second = sockets[1];
+    second.open();
+    const [join, ...rest] = second.sent.splice(0);
+    assert.deepEqual(join.restore, [{ template: 'frame', values: { 'form/name': 'Ada' } }]);
+    assert.deepEqual(rest, [], 'nothing before `joined`');
+    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-1'] });
+    second.receive({ t: 'mount', seq: 1, stage: 'frame-1', template: 'frame', place: 'root', doc: {}, events: {} });
+    second.receive({ t: 'mount', seq: 2, stage: 'form-c2', template: 'form', in: 'frame-1', at: 'form', doc: { name: 'Ada' }, events });
+    clock.advance(1_000);
+    assert.deepEqual(second.sent.filter((m) => m.t === 'event'), [], 'nothing late for the component that is gone');
+    const field = page.outlet.children[0].querySelector('input');
+    assert.equal(field.value, 'Ada', 'the rebuilt form has the value');
+    assert.deepEqual(errors, []);
+  });
+
   test('a component placed in a modal just shown takes focus at its autofocus, unless the user moved focus meanwhile', () => {
     const templates = {
       dialog: (h) => [
