@@ -273,12 +273,15 @@
     const options = st.opts[name] || {};
     if (options[K.RUN]) run(st, options[K.RUN]);
     if (options[K.LOCAL]) return null;
-    const keep = !!options[K.KEEP] && !secret(el);
-    const number = transport.sendEvent(st.id, name, value, keep ? K.KEEP : options[K.REPEAT] ? K.REPEAT : undefined);
+    // A component's value is kept, and goes to a rebuilt session, as its host stage's.
     let top = st;
-    for (; top?.in && top.row == null; top = stages.get(top.in)) name = `${top.at}/${name}`;
-    if (number && keep && top && !top.in) {
-      top.kept[name] = value;
+    let kept = name;
+    for (; top?.in && top.row == null; top = stages.get(top.in)) kept = `${top.at}/${kept}`;
+    const keep = options[K.KEEP] && !secret(el) && top && !top.in;
+    const again = keep ? [top.id, kept] : options[K.REPEAT] && [st.id, name];
+    const number = transport.sendEvent(st.id, name, value, again);
+    if (number && keep) {
+      top.kept[kept] = value;
       keepPage();
     }
     return number;
@@ -407,7 +410,7 @@
       // Input still waiting in a debounce goes first, while its stage is there to take it.
       events.flush();
       // Safe to repeat: a rebuilt session gets it again (going back twice closes nothing more).
-      transport.sendEvent(st.id, K.BACK, undefined, K.REPEAT);
+      transport.sendEvent(st.id, K.BACK, undefined, [st.id, K.BACK]);
       keepPage();
     }
   }

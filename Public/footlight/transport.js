@@ -37,21 +37,21 @@
       this.acked = 0; // the highest seq the server knows is applied
       this.next = 1; // the next event's number
       this.queue = []; // events sent or waiting, not yet consumed, in order
-      this.kinds = {}; // event number → K.KEEP (its value is kept with its stage) or K.REPEAT (safe to send again)
+      this.again = {}; // event number → [stage id, name]: where it goes again to a rebuilt session
       this.limit = K.MAX_MESSAGE_BYTES; // the largest message the server reads
       this.named = null; // the ids of the stages the last join's restore named, in order
       this.moved = new Map(); // after a rebuild: each named stage's old id → its new id
       this.lost = []; // after a new session: the numbers of the old one's events not sent again
       if (this.token && Array.isArray(saved?.queue) && saved.next > 0) {
         this.queue = saved.queue.filter((event) => event?.[K.T] === K.EVENT && event[K.N] < saved.next);
-        this.kinds = { ...saved.kinds };
+        this.again = { ...saved.again };
         this.next = saved.next;
       }
     }
 
     /** The events and numbering to keep across a reload (JSON-ready), or null when there are none. */
     saved() {
-      return this.queue.length ? { next: this.next, queue: this.queue, kinds: this.kinds } : null;
+      return this.queue.length ? { next: this.next, queue: this.queue, again: this.again } : null;
     }
 
     /**
@@ -87,13 +87,13 @@
     /**
      * Numbers a new event and queues it until consumed; returns it, or null when it would be larger
      * than the server reads (it would close the socket and be sent again after every resume).
-     * `kind` says what becomes of it if its session is lost before it is consumed (see `joined`).
+     * `again` says where it goes if its session is lost before it is consumed (see `joined`).
      */
-    event(stage, name, value, kind) {
+    event(stage, name, value, again) {
       const message = { [K.T]: K.EVENT, [K.N]: this.next, [K.STAGE]: stage, [K.NAME]: name };
       if (value !== undefined) message[K.VALUE] = value;
       if (!fits(JSON.stringify(message), this.limit)) return null;
-      if (kind) this.kinds[this.next] = kind;
+      if (again) this.again[this.next] = again;
       this.next++;
       this.queue.push(message);
       return message;
@@ -103,9 +103,10 @@
      * Takes `joined`; returns the events to send again, in order. A new session numbers events
      * from 1. Rebuilt from the join's restore (`rebuilt`), it gets again, renumbered and addressed
      * to the new stage ids, the unconsumed events declared safe to repeat or recoverable (a value
-     * sets state: sending it twice is harmless, and the restore may hold an older one). Every
-     * other unconsumed event of the old session is not sent again (one may have been applied):
-     * their numbers are in `lost`.
+     * sets state: sending it twice is harmless, and the restore may hold an older one), each where
+     * `again` says: a component's value goes to the stage it is placed in, named by the hosts down
+     * to it ("form/email"), as its restore does. Every other unconsumed event of the old session
+     * is not sent again (one may have been applied): their numbers are in `lost`.
      */
     joined(message) {
       const consumed = message[K.EVENTS] || 0;
@@ -115,16 +116,16 @@
       this.lost = [];
       if (message[K.RESUMED] === false) {
         const rebuilt = message[K.REBUILT];
-        if (Array.isArray(rebuilt)) this.named?.forEach((old, i) => typeof rebuilt[i] === 'string' && this.moved.set(old, rebuilt[i]));
-        const { queue, kinds } = this;
+        if (Array.isArray(rebuilt)) this.named?.forEach((old, i) => rebuilt[i] && this.moved.set(old, rebuilt[i]));
+        const { queue, again } = this;
         this.lastSeq = this.acked = 0;
         this.queue = [];
-        this.kinds = {};
+        this.again = {};
         this.next = 1;
         for (const event of queue) {
-          const kind = kinds[event[K.N]];
-          const stage = this.moved.get(event[K.STAGE]);
-          if (stage && kind) this.event(stage, event[K.NAME], event[K.VALUE], kind);
+          const [old, name] = again[event[K.N]] || [];
+          const stage = this.moved.get(old);
+          if (stage) this.event(stage, name, event[K.VALUE], [stage, name]);
           // A back whose stage did not come back has happened: nothing to report.
           else if (event[K.NAME] !== K.BACK) this.lost.push(event[K.N]);
         }
@@ -151,7 +152,7 @@
     /** Forgets the events up to `number`: the server consumed them. */
     consume(number) {
       this.queue = this.queue.filter((event) => event[K.N] > number);
-      for (const n in this.kinds) if (n <= number) delete this.kinds[n];
+      for (const n in this.again) if (n <= number) delete this.again[n];
     }
   }
 
@@ -304,7 +305,7 @@
     if (code === K.CLOSE_START_OVER) {
       session = new Session(null);
       store(K.STORE_TOKEN, null);
-      store(K.STORE_EVENTS, null);
+      save(); // none
       tries = 0;
       return dial();
     }
@@ -410,11 +411,11 @@
 
   /**
    * Numbers, queues and (when joined) sends an event; returns its number, or 0 when it is refused
-   * as larger than the server reads. `kind`: K.KEEP for a value kept with its stage (`keepPage`),
-   * K.REPEAT for an event safe to send again to a rebuilt session.
+   * as larger than the server reads. `again`, for an event safe to send again to a rebuilt
+   * session (a value kept with its stage, `keepPage`): the stage and name it goes to then.
    */
-  function sendEvent(stage, name, value, kind) {
-    const message = session.event(stage, name, value, kind);
+  function sendEvent(stage, name, value, again) {
+    const message = session.event(stage, name, value, again);
     if (!message) return 0;
     if (notSent && joined) {
       notSent = false;

@@ -61,6 +61,7 @@ def test_a_restart_keeps_the_screen_the_sign_in_and_what_was_typed(open_app, tmp
         expect(form).to_be_visible()
         expect(form.get_by_label("Email")).to_have_value("grace@example.com")
         expect(lot_page(newcomer).get_by_role("heading", name="Mountain Pass in October")).to_be_attached()
+        expect(newcomer.page.locator("#footlight-banner")).to_have_text("")  # nothing typed was lost
         newcomer.screenshot("restart-dialog-after")
 
         for app, token in zip((bidder, newcomer), tokens):
@@ -107,6 +108,8 @@ def test_an_email_typed_while_reconnecting_goes_with_the_rebuild(open_app, tmp_p
 
             form = dialog(app, "Create an account to bid")
             expect(form.get_by_label("Email")).to_have_value("grace@example.com")
+            # Queued when the socket opened, it went again to the rebuilt dialog, by host: not lost.
+            expect(app.page.locator("#footlight-banner")).to_have_text("")
             app.page.wait_for_timeout(500)  # past the debounce: nothing is sent late
             expect(form.get_by_label("Email")).to_have_value("grace@example.com")
             app.screenshot("rebuild-typed-while-reconnecting")

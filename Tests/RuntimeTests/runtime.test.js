@@ -1246,7 +1246,7 @@ describe('the runtime in a page', () => {
       'the pushed stage was not restored: its events have no stage to go to',
     );
     assert.equal(page.banner.textContent, K.TEXT_NOT_SENT, 'the typed value is reported; the back, which happened, is not');
-    const backOnly = new Session('t', { next: 3, queue: [{ t: 'event', n: 2, stage: 'x', name: '@back' }], kinds: { 2: 'repeat' } });
+    const backOnly = new Session('t', { next: 3, queue: [{ t: 'event', n: 2, stage: 'x', name: '@back' }], again: { 2: ['x', '@back'] } });
     assert.deepEqual(backOnly.joined({ t: 'joined', token: 'u', resumed: false, events: 0, rebuilt: [] }), []);
     assert.deepEqual(backOnly.lost, [], 'a back alone is no lost action');
 
@@ -1366,6 +1366,9 @@ describe('the runtime in a page', () => {
     assert.deepEqual(join.restore, [{ template: 'frame', values: { 'form/name': 'Ada' } }]);
     assert.deepEqual(rest, [], 'nothing before `joined`');
     second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-1'] });
+    // Unacknowledged, it goes again as the restore names it: to the form's host, by host.
+    assert.deepEqual(second.sent.splice(0), [{ t: 'event', n: 1, stage: 'frame-1', name: 'form/name', value: 'Ada' }]);
+    assert.equal(page.banner.textContent, '', 'nothing was lost');
     second.receive({ t: 'mount', seq: 1, stage: 'frame-1', template: 'frame', place: 'root', doc: {}, events: {} });
     second.receive({ t: 'mount', seq: 2, stage: 'form-c2', template: 'form', in: 'frame-1', at: 'form', doc: { name: 'Ada' }, events });
     clock.advance(1_000);
@@ -1446,7 +1449,7 @@ describe('the runtime in a page', () => {
       const { window, document, sockets, storage } = browser;
       storage.set('footlight.token', 'original');
       storage.set('footlight.page', JSON.stringify({ at: '/', stages: kept }));
-      storage.set('footlight.events', JSON.stringify({ next: 3, queue: [{ t: 'event', n: 2, stage: 'demo', name: 'increment' }], kinds: {} }));
+      storage.set('footlight.events', JSON.stringify({ next: 3, queue: [{ t: 'event', n: 2, stage: 'demo', name: 'increment' }], again: {} }));
       if (!copy) storage.set('footlight.url', '/'); // left by the page's pagehide: a reload
       loadPage(window);
       document.readyState = 'interactive';

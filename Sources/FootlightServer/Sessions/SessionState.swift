@@ -246,7 +246,20 @@ package struct SessionState {
                     "no stage \"\(event.stage)\" is mounted (mounted: \(names.isEmpty ? "none" : names))",
                     eventNumber: event.number))
         }
-        return [.deliver(event, to: stages[index].stage)]
+        let stage = stages[index].stage
+        guard event.name.contains("/") else { return [.deliver(event, to: stage)] }
+        // A component's kept value, which a page sends again to a rebuilt session named by
+        // the hosts down to the component ("form/email"), as its restore names it.
+        let (recipient, name) = Self.recipient(of: event.name, in: stage)
+        guard let recipient, recipient.eventOptions[name]?.recoverable == true else {
+            return refuse(
+                ProtocolError(
+                    .unknownEvent,
+                    "stage \"\(stage.name)\" has no component with a recoverable event \"\(event.name)\"",
+                    eventNumber: event.number))
+        }
+        let renamed = ClientMessage.Event(number: event.number, stage: event.stage, name: name, value: event.value)
+        return [.deliver(renamed, to: recipient)]
     }
 
     /// What came of a delivered event: nil when the stage took it.

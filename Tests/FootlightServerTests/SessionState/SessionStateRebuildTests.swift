@@ -181,6 +181,31 @@ struct SessionStateRebuildTests {
         #expect(sent[0]["resumed"] == true && sent[0]["rebuilt"] == nil)
     }
 
+    @Test("A component's kept value sent to its host stage, named by the hosts, reaches the component")
+    func componentValueThroughItsHost() {
+        let form = FormStage("form")
+        let dialog = Stage(name: "dialog")
+        dialog.place(form.stage, at: "form")
+        var id = ""
+        var machine = SessionMachine { machine, _ in id = machine.present(dialog) }
+        machine.attach()
+        _ = machine.take()
+        machine.event(1, "form/text", stage: id, value: "grace@example.com")
+        #expect(form.text.value == "grace@example.com")
+        #expect(machine.take().filter { $0["t"] == "error" }.isEmpty)
+
+        // Only a recoverable event, of a component that is there.
+        for (number, name) in [(2, "form/press"), (3, "nowhere/text"), (4, "form/")] as [(Int64, String)] {
+            machine.event(number, name, stage: id, value: "x")
+            let errors = machine.take().filter { $0["t"] == "error" }
+            #expect(errors.map { $0["code"] } == ["unknown-event"], "\(name)")
+            #expect(errors.first?["n"] == .int(number))
+        }
+        #expect(form.presses == 0 && form.text.value == "grace@example.com")
+        machine.event(5, "form/text", stage: id, value: "ada@example.com")
+        #expect(form.text.value == "ada@example.com", "the session goes on")
+    }
+
     @Test("Without a restore, joined has no rebuilt member, and the modal restorer is not called")
     func plainJoin() {
         var restored: [String] = []
