@@ -184,10 +184,8 @@
       // for seconds (70,000 characters: about 10 s), and reportValidity() runs it.
       if (refused && el.type !== 'email') el.reportValidity();
     }
-    if (refused) {
-      console.warn(`footlight: event "${name}" of stage "${st.id}" not sent: ${K.TEXT_TOO_LARGE}`);
-      return release(); // nothing is on its way: what the server last said applies (a submit button's lock)
-    }
+    // Nothing is on its way: what the server last said applies (a submit button's lock).
+    if (refused) return release();
     busy.set(el, number);
     el.setAttribute(K.A_BUSY, 'true');
     el.classList.add(K.C_BUSY);

@@ -81,7 +81,9 @@
   function mount(message) {
     const id = message[K.STAGE];
     const template = message[K.TEMPLATE];
-    let st = stages.get(id);
+    // A rebuilt session's component takes over the element of the one that was in its place
+    // (`rename`): focus and what is being typed stay.
+    let st = stages.get(id) || stages.get(`~${message[K.IN]}/${message[K.AT]}/${message[K.ID]}`);
     // A stage mounted again (after a snapshot or a new session) keeps its element, focus and all.
     if (!st || st.template !== template) {
       unmount(id); // the one with another template, if any
@@ -102,7 +104,12 @@
         else place(st);
       }
     }
-    Object.assign(st, { doc: message[K.DOC], opts: message[K.EVENTS] || {}, stale: false });
+    if (st.id !== id) {
+      stages.delete(st.id);
+      stages.set(id, st);
+      st.el?.setAttribute(K.A_STAGE_ID, id);
+    }
+    Object.assign(st, { id, in: message[K.IN], doc: message[K.DOC], opts: message[K.EVENTS] || {}, stale: false });
     if (st.el) render(st);
     // The whole page is here again (after a reload, the History entries were already there): an
     // entry deeper than the stack shows is gone from the server, so History goes back to what shows.
@@ -295,11 +302,13 @@
 
   // A rebuilt session: the stages the server showed again take their new ids (keeping their
   // elements, focus and typed text); the others get ids no server stage has, and go when stale.
+  // A component of a stage that came back gets one naming its place, for the rebuilt session's
+  // component there to take over (`mount`).
   function rename(moved) {
     const all = [...stages.values()];
     stages.clear();
     for (const st of all) {
-      st.id = moved.get(st.id) ?? `~${st.id}`;
+      st.id = moved.get(st.id) ?? `~${moved.get(st.in) ?? st.id}/${st.at}/${st.row}`;
       st.el?.setAttribute(K.A_STAGE_ID, st.id);
       stages.set(st.id, st);
     }

@@ -112,6 +112,14 @@ def test_an_email_typed_while_reconnecting_goes_with_the_rebuild(open_app, tmp_p
             expect(app.page.locator("#footlight-banner")).to_have_text("")
             app.page.wait_for_timeout(500)  # past the debounce: nothing is sent late
             expect(form.get_by_label("Email")).to_have_value("grace@example.com")
+            # The rebuilt form took over the element: focus stayed, and typing goes on in it.
+            expect(form.get_by_label("Email")).to_be_focused()
+            app.page.keyboard.type(".uk", delay=TYPING_DELAY_MS)
+            app.wait_settled()
+            expect(form.get_by_label("Email")).to_have_value("grace@example.com.uk")
+            assert app.wait_for(
+                "(s) => Object.values(s.documents).some((d) => d.email === 'grace@example.com.uk')"
+            ), "the rebuilt session has what was typed"
             app.screenshot("rebuild-typed-while-reconnecting")
         finally:
             proxy.close()

@@ -1372,9 +1372,30 @@ describe('the runtime in a page', () => {
     second.receive({ t: 'mount', seq: 1, stage: 'frame-1', template: 'frame', place: 'root', doc: {}, events: {} });
     second.receive({ t: 'mount', seq: 2, stage: 'form-c2', template: 'form', in: 'frame-1', at: 'form', doc: { name: 'Ada' }, events });
     clock.advance(1_000);
-    assert.deepEqual(second.sent.filter((m) => m.t === 'event'), [], 'nothing late for the component that is gone');
-    const field = page.outlet.children[0].querySelector('input');
-    assert.equal(field.value, 'Ada', 'the rebuilt form has the value');
+    assert.deepEqual(second.sent.filter((m) => m.t === 'event'), [], 'nothing late');
+    // The rebuilt form took over the element in its place: focus and what is typed next stay.
+    const host = page.outlet.children[0].querySelector('[data-component="form"]');
+    assert.equal(host.children.length, 1);
+    assert.equal(host.children[0].getAttribute('data-stage-id'), 'form-c2');
+    assert.equal(host.children[0].querySelector('input'), input, 'the same element');
+    assert.equal(input.value, 'Ada');
+    input.value = 'Ada L';
+    input.dispatch('input');
+    clock.advance(300);
+    assert.deepEqual(second.sent.splice(0).filter((m) => m.t === 'event'), [{ t: 'event', n: 2, stage: 'form-c2', name: 'name', value: 'Ada L' }]);
+
+    // Another rebuild whose frame places a component of another template there: a new element.
+    second.readyState = 3;
+    second.onclose({ code: 1006 });
+    browser.fire('online');
+    const third = sockets[2];
+    third.open();
+    third.receive({ t: 'joined', token: 'newer', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-7'] });
+    third.receive({ t: 'mount', seq: 1, stage: 'frame-7', template: 'frame', place: 'root', doc: {}, events: {} });
+    third.receive({ t: 'mount', seq: 2, stage: 'frame-c9', template: 'frame', in: 'frame-7', at: 'form', doc: {}, events: {} });
+    assert.equal(host.children.length, 1);
+    assert.equal(host.children[0].getAttribute('data-stage-id'), 'frame-c9');
+    assert.equal(host.querySelector('input'), null, 'the old form is gone');
     assert.deepEqual(errors, []);
   });
 
