@@ -247,7 +247,7 @@ package struct SessionState {
                     eventNumber: event.number))
         }
         let stage = stages[index].stage
-        guard event.name.contains("/") else { return [.deliver(event, to: stage)] }
+        guard event.name.utf8.contains(UInt8(ascii: "/")) else { return [.deliver(event, to: stage)] }
         // A component's kept value, which a page sends again to a rebuilt session named by
         // the hosts down to the component ("form/email"), as its restore names it.
         let (recipient, name) = Self.recipient(of: event.name, in: stage)
