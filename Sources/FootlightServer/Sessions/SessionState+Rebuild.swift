@@ -46,8 +46,7 @@ extension SessionState {
             rebuilt.append(entry.id)
             for (key, value) in restored.values {
                 // A component's value is named by the hosts down to it: "form/email".
-                let (stage, name) = Self.recipient(of: key, in: entry.stage)
-                guard let stage, stage.eventOptions[name]?.recoverable == true else {
+                guard let (stage, name) = Self.recoverableEvent(key, of: entry.stage) else {
                     actions += refuse(
                         ProtocolError(
                             .notRecoverable,
@@ -72,16 +71,18 @@ extension SessionState {
         return actions
     }
 
-    /// The stage a kept value is for, and its event: `stage` itself for a plain event
-    /// name; for "form/email", the component at host "form" (not one of a list's rows),
-    /// and so on down; nil when there is no such component.
-    static func recipient(of key: String, in stage: Stage) -> (Stage?, String) {
+    /// The stage a kept value is for, and its event, when that stage declares the event
+    /// recoverable: `stage` itself for a plain event name; for "form/email", the component
+    /// at host "form" (not one of a list's rows), and so on down. Nil otherwise. Restored
+    /// values and the events a page sends again to a rebuilt session both go through it.
+    static func recoverableEvent(_ key: String, of stage: Stage) -> (Stage, String)? {
         var path = key.split(separator: "/", omittingEmptySubsequences: false)
         let name = String(path.removeLast())
         var recipient: Stage? = stage
         for host in path {
             recipient = recipient?.components[ComponentHost(name: String(host))]
         }
+        guard let recipient, recipient.eventOptions[name]?.recoverable == true else { return nil }
         return (recipient, name)
     }
 

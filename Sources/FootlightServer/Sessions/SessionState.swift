@@ -250,8 +250,7 @@ package struct SessionState {
         guard event.name.utf8.contains(UInt8(ascii: "/")) else { return [.deliver(event, to: stage)] }
         // A component's kept value, which a page sends again to a rebuilt session named by
         // the hosts down to the component ("form/email"), as its restore names it.
-        let (recipient, name) = Self.recipient(of: event.name, in: stage)
-        guard let recipient, recipient.eventOptions[name]?.recoverable == true else {
+        guard let (recipient, name) = Self.recoverableEvent(event.name, of: stage) else {
             return refuse(
                 ProtocolError(
                     .unknownEvent,
