@@ -247,7 +247,7 @@ package struct SessionState {
                     eventNumber: event.number))
         }
         let stage = stages[index].stage
-        guard event.name.utf8.contains(UInt8(ascii: "/")) else { return [.deliver(event, to: stage)] }
+        guard Self.namesComponent(event.name) else { return [.deliver(event, to: stage)] }
         // A component's kept value, which a page sends again to a rebuilt session named by
         // the hosts down to the component ("form/email"), as its restore names it.
         guard let (recipient, name) = Self.recoverableEvent(event.name, of: stage) else {
@@ -259,6 +259,15 @@ package struct SessionState {
         }
         let renamed = ClientMessage.Event(number: event.number, stage: event.stage, name: name, value: event.value)
         return [.deliver(renamed, to: recipient)]
+    }
+
+    /// Whether an event's name goes down to a component ("form/email"): a scan of its
+    /// bytes in place, on every event (callgrind, the counter's click: about 80
+    /// instructions, against about 320 for the `UTF8View`'s own `contains`, which walks
+    /// an iterator).
+    static func namesComponent(_ name: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        return name.utf8.withContiguousStorageIfAvailable { $0.contains(slash) } ?? name.utf8.contains(slash)
     }
 
     /// What came of a delivered event: nil when the stage took it.
