@@ -145,8 +145,7 @@
             if (b.name === 'disabled' && el.type === 'submit') locks.set(el, b);
             if (kind === 'list') {
               b.template = el.querySelector('template');
-              const count = b.template ? b.template.content.childElementCount : 0;
-              if (count !== 1) throw new Error(`${K.BIND.list}="${text}" needs a <template> of one element`);
+              if (b.template?.content.childElementCount !== 1) throw new Error(`${K.BIND.list}="${text}" needs a <template> of one element`);
               el.textContent = '';
               Object.assign(b, { rows: new Map(), keys: [] });
             }
@@ -196,7 +195,7 @@
     else if (kind === 'list') renderList(b, value);
     else if (el.type === 'checkbox' || el.type === 'radio') el.checked = truthy(value);
     else {
-      const text = value == null ? '' : String(value);
+      const text = String(value ?? '');
       if (el.value !== text) el.value = text;
     }
   }

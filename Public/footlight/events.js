@@ -85,7 +85,7 @@
 
   // ---- DOM -----------------------------------------------------------------------------------
 
-  const clock = { now: () => Date.now(), set: (fn, ms) => setTimeout(fn, ms), clear: (timer) => clearTimeout(timer) };
+  const clock = { now: Date.now, set: (fn, ms) => setTimeout(fn, ms), clear: (timer) => clearTimeout(timer) };
   const busy = new Map(); // element → the number of its latest unacknowledged event
   const gates = new WeakMap(); // element → {event name: gate}
   const waiting = new Set(); // every gate holding a value, in any stage, in the order typed
@@ -161,12 +161,10 @@
     if (!options) return emit(st, el, name, value);
     let own = gates.get(el);
     if (!own) gates.set(el, (own = {}));
-    const g =
-      own[name] ||
-      (own[name] = gate(options, clock, (latest) => {
-        waiting.delete(g);
-        emit(st, el, name, latest);
-      }));
+    const g = (own[name] ||= gate(options, clock, (latest) => {
+      waiting.delete(g);
+      emit(st, el, name, latest);
+    }));
     waiting.add(g);
     g.push(value);
   }

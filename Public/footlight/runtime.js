@@ -89,8 +89,8 @@
       unmount(id); // the one with another template, if any
       // A component sits in its parent's element that names it (K.IN: `in` the parent `at` a host).
       const where = message[K.IN] ? K.IN : message[K.PLACE] || K.ROOT;
-      const kept = transport.keptValues(id, template); // from before a reload
-      stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept, reported: new Set(), hooks: new Map(), in: message[K.IN], at: message[K.AT], row: message[K.ID] }));
+      // `kept`: its values from before a reload, if any.
+      stages.set(id, (st = { id, template, place: where, url: message[K.URL], kept: transport.keptValues(id, template), reported: new Set(), hooks: new Map(), in: message[K.IN], at: message[K.AT], row: message[K.ID] }));
       const content = contentOf(st, template, 0);
       if (content) {
         const el = (st.el = document.createElement('section'));
@@ -195,7 +195,7 @@
     for (const command of commands) {
       const what = command[K.DO];
       if (what === 'title') {
-        if (!('title' in st)) st.title = document.title;
+        st.title ??= document.title;
         document.title = command[K.TEXT];
       } else if (what === 'copy') {
         const clipboard = self.navigator?.clipboard;
@@ -249,8 +249,7 @@
       if (!h) {
         // Sends an event of the stage's at once, with its declared commands (no pacing: that is
         // for controls).
-        const send = (event, v) => sendFrom(st, el, event, v);
-        st.hooks.set(el, (h = { el, name, value, send }));
+        st.hooks.set(el, (h = { el, name, value, send: (event, v) => sendFrom(st, el, event, v) }));
         callHook(st, h, 'mounted');
       } else if (value !== h.value) {
         h.value = value;

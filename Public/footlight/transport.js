@@ -74,11 +74,13 @@
           if (values.length > K.MAX_RESTORE_VALUES) stage[K.VALUES] = Object.fromEntries(values.slice(-K.MAX_RESTORE_VALUES));
           return stage;
         });
-        for (const attempt of [restore, restore.map(({ [K.VALUES]: values, ...stage }) => stage)]) {
-          if (!fits(JSON.stringify({ ...message, [K.RESTORE]: attempt }), this.limit)) continue;
-          message[K.RESTORE] = attempt;
+        // With the kept values, else without them: the first that fits.
+        const fitting = [restore, restore.map(({ [K.VALUES]: values, ...stage }) => stage)].find((attempt) =>
+          fits(JSON.stringify({ ...message, [K.RESTORE]: attempt }), this.limit),
+        );
+        if (fitting) {
+          message[K.RESTORE] = fitting;
           this.named = stages.map((stage) => stage.id);
-          break;
         }
       }
       return message;
