@@ -47,6 +47,11 @@
         this.again = { ...saved.again };
         this.next = saved.next;
       }
+      // The highest event number that may have been written to a socket: one numbered after it
+      // never was. The I/O part sets it when a joined socket is lost, before the next `joined`
+      // reads it (a rebuild's new numbers are written only once joined). Those kept across a
+      // reload may have been.
+      this.sent = this.next - 1;
     }
 
     /** The events and numbering to keep across a reload (JSON-ready), or null when there are none. */
@@ -108,7 +113,9 @@
      * sets state: sending it twice is harmless, and the restore may hold an older one), each where
      * `again` says: a component's value goes to the stage it is placed in, named by the hosts down
      * to it ("form/email"), as its restore does. Every other unconsumed event of the old session
-     * is not sent again (one may have been applied): their numbers are in `lost`.
+     * is not sent again (one may have been applied): their numbers are in `lost`; but one never
+     * written to a socket (input while the page was reconnecting) cannot have been applied: it
+     * goes, as it is, to its stage's new id.
      */
     joined(message) {
       const consumed = message[K.EVENTS] || 0;
@@ -125,9 +132,12 @@
         this.again = {};
         this.next = 1;
         for (const event of queue) {
-          const [old, name] = again[event[K.N]] || [];
-          const stage = this.moved.get(old);
-          if (stage) this.event(stage, name, event[K.VALUE], [stage, name]);
+          // One never written to a socket (numbered after `sent`) goes where it was going; it is
+          // safe to repeat after this only if `again` said so.
+          const to = again[event[K.N]];
+          const [old, name] = to || [event[K.STAGE], event[K.NAME]];
+          const stage = (to || event[K.N] > this.sent) && this.moved.get(old);
+          if (stage) this.event(stage, name, event[K.VALUE], to && [stage, name]);
           // A back whose stage did not come back has happened: nothing to report.
           else if (event[K.NAME] !== K.BACK) this.lost.push(event[K.N]);
         }
@@ -289,6 +299,8 @@
   function lost(socket, code) {
     if (socket !== ws) return;
     ws = null;
+    // Events are written only while joined: every one numbered so far may have been.
+    if (joined) session.sent = session.next - 1;
     joined = false;
     clearInterval(pinger);
     flushAck(); // only stops its timer: not joined, nothing is sent

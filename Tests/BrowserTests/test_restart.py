@@ -10,7 +10,7 @@ import signal
 from playwright.sync_api import expect
 
 from conftest import Proxy, _running_server
-from test_kiosk import FAILED_HANDSHAKE, dialog, listings, lot_page, open_kiosk, sign_in_as_ada  # noqa: F401 (a fixture)
+from test_kiosk import FAILED_HANDSHAKE, cents, dialog, listings, lot_page, money, open_kiosk, sign_in_as_ada  # noqa: F401 (a fixture)
 
 TYPING_DELAY_MS = 80  # a person typing
 
@@ -76,6 +76,38 @@ def test_a_restart_keeps_the_screen_the_sign_in_and_what_was_typed(open_app, tmp
         bidder.wait_settled()
         assert bidder.page.evaluate("window.footlight.state().documents")  # documents are live
         expect(amount).to_have_value("12340")
+
+
+def test_a_bid_made_while_the_server_restarts_goes_to_the_rebuilt_lot(open_app, tmp_path_factory):
+    """Enter in the bid form while the page reconnects to a server that was killed: the bid was
+    written to no socket, so the old server cannot have taken it, and the page sends it to the
+    lot the restarted server rebuilt, which places it (the page once marked it "not sent")."""
+    data = tmp_path_factory.mktemp("restart-bid-data")
+    with _running_server(tmp_path_factory, "restart-bid-1", "--app", "auction", data_dir=data, killed_by_test=True) as first:
+        app = open_app(base=first.url, root_stages=("listings",))
+        app.allow_errors(r"ERR_CONNECTION_REFUSED")
+        sign_in_as_ada(app)
+        listings(app).locator(".lot-open", has_text="Night Ferry").click()
+        page = lot_page(app)
+        expect(page.get_by_role("button", name="Place bid")).to_be_visible()
+        minimum = cents(page.locator("#bid-hint").inner_text())
+        app.wait_settled()
+
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait(5)
+        port = first.port
+        app.wait_for("(s) => !s.joined")
+        amount = page.get_by_label("Your bid")
+        amount.fill(money(minimum))
+        amount.press("Enter")
+        assert app.state()["unacknowledged"] >= 2, "the amount and the bid wait, written to no socket"
+
+    with _running_server(tmp_path_factory, "restart-bid-2", "--app", "auction", data_dir=data, port=port):
+        app.wait_for("(s) => s.joined && s.unacknowledged === 0", timeout=20_000)
+        expect(page.locator(".message")).to_have_text(f"Your bid of ${minimum / 100:,.2f} is the highest bid.")
+        expect(app.page.locator("#footlight-banner")).to_have_text("")
+        expect(page.locator("form.bid-form")).not_to_have_class(re.compile(r"footlight-not-sent"))
+        app.screenshot("restart-bid-placed")
 
 
 def test_an_email_typed_while_reconnecting_goes_with_the_rebuild(open_app, tmp_path_factory):
