@@ -1,5 +1,11 @@
 import CJansson
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How JSON text is read.
 public struct JSONReadOptions: Sendable, Hashable {
     /// The deepest nesting of arrays and objects accepted.
@@ -56,8 +62,9 @@ extension JSON {
         // A raw NUL byte is never valid JSON (inside strings it must be escaped), but
         // jansson's reader stops at one as if the input ended there: "123\0" would
         // parse as 123. Reject it here so the whole buffer is always what is judged.
-        if let nul = bytes.firstIndex(of: 0) {
-            throw JSONError(.syntax, "NUL byte in the input", position: nul)
+        // (memchr: the generic `firstIndex(of:)` costs about 400 instructions on an event.)
+        if let base = bytes.baseAddress, let nul = memchr(base, 0, bytes.count) {
+            throw JSONError(.syntax, "NUL byte in the input", position: base.distance(to: UnsafeRawPointer(nul)))
         }
         var error = json_error_t()
         let flags = options.janssonFlags
