@@ -30,7 +30,7 @@ extension JSON {
     /// (without `JSON_ENSURE_ASCII` or `JSON_ESCAPE_SLASH`). A string with nothing to
     /// escape is copied as it is; any other is written by jansson.
     package static func appendCompactString(_ value: String, to text: inout [UInt8]) throws(JSONError) {
-        guard value.utf8.allSatisfy(isVerbatim) else {
+        guard isVerbatim(value) else {
             text += try JSON.string(value).serializedBytes()
             return
         }
@@ -45,6 +45,14 @@ extension JSON {
     static func isVerbatim(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
+
+    /// Whether jansson writes every byte of `string` as it is. Scans the string's bytes in
+    /// place when it has them contiguous (a native string): walking `utf8`'s iterator took
+    /// about 700 instructions on every patch message.
+    static func isVerbatim(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isVerbatim) }
+            ?? string.utf8.allSatisfy(isVerbatim)
+    }
 }
 
 extension JSONPointer {
@@ -52,7 +60,7 @@ extension JSONPointer {
     /// `JSON.string(description)` written compact, without making `description` when
     /// no token has a character to escape in JSON.
     func appendCompactText(to text: inout [UInt8]) throws(JSONError) {
-        guard tokens.allSatisfy({ $0.utf8.allSatisfy(JSON.isVerbatim) }) else {
+        guard tokens.allSatisfy(JSON.isVerbatim) else {
             return try JSON.appendCompactString(description, to: &text)
         }
         text.append(UInt8(ascii: "\""))
