@@ -108,7 +108,7 @@
     const stay = longestRun(indices);
     const steps = [];
     for (let i = newKeys.length - 1; i >= 0; i--) {
-      if (!stay.has(i)) steps.push([newKeys[i], i + 1 < newKeys.length ? newKeys[i + 1] : null, indices[i] < 0]);
+      if (!stay.has(i)) steps.push([newKeys[i], newKeys[i + 1] ?? null, indices[i] < 0]);
     }
     return { remove: oldKeys.filter((key) => !wanted.has(key)), steps };
   }

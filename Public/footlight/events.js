@@ -189,13 +189,18 @@
     el.classList.add(K.C_BUSY);
   }
 
-  /** Events up to `number` are consumed: their elements are no longer busy. */
-  function consumed(number) {
+  /**
+   * Events up to `number` are consumed: their elements are no longer busy, but for those whose
+   * event was sent again to a rebuilt session (`renumbered`: old number → new): they wait for it.
+   */
+  function consumed(number, renumbered) {
     for (const [el, latest] of busy) {
-      if (latest > number) continue;
-      busy.delete(el);
-      el.removeAttribute(K.A_BUSY);
-      el.classList.remove(K.C_BUSY);
+      if (renumbered?.[latest]) busy.set(el, renumbered[latest]);
+      else if (latest <= number) {
+        busy.delete(el);
+        el.removeAttribute(K.A_BUSY);
+        el.classList.remove(K.C_BUSY);
+      }
     }
     release();
   }

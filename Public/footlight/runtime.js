@@ -49,7 +49,6 @@
 })(this, (K, jsonPatch, bindings, events, transport) => {
   'use strict';
 
-  const { applyPatch, changedPaths } = jsonPatch;
   const stages = new Map(); // instance id → {id, template, place, el, doc, opts, binds, …}
   const layers = []; // the stages with a History entry (pushed and modal), bottom first
   const trips = []; // the runtime's own History moves (go(-n)) whose popstate has not come yet
@@ -396,7 +395,8 @@
       event.preventDefault();
       history.back();
     } else if (event.key === 'Tab') {
-      const targets = [...top.el.querySelectorAll(FOCUSABLE)].filter(canFocus);
+      // What Tab goes to in the modal, in page order.
+      const targets = [...top.el.querySelectorAll('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])')].filter(canFocus);
       const at = targets.indexOf(document.activeElement);
       const wrap = event.shiftKey ? at <= 0 : at < 0 || at === targets.length - 1;
       if (!wrap) return;
@@ -404,8 +404,6 @@
       (event.shiftKey ? targets.at(-1) : targets[0])?.focus();
     }
   }
-
-  const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])';
 
   function onPopState() {
     if (trips.length) return void (trips.shift(), trips.length || waiting.splice(0).forEach((add) => add()));
@@ -428,11 +426,11 @@
     const what = `footlight: patch ${message[K.SEQ]} for stage "${message[K.STAGE]}"`;
     if (st?.doc === undefined) return console.error(`${what}: not mounted`), true;
     try {
-      st.doc = applyPatch(st.doc, message[K.OPS]);
+      st.doc = jsonPatch.applyPatch(st.doc, message[K.OPS]);
     } catch (error) {
       return console.error(`${what}: ${error.message}`), false;
     }
-    if (st.el) render(st, changedPaths(message[K.OPS]));
+    if (st.el) render(st, jsonPatch.changedPaths(message[K.OPS]));
     return true;
   }
 

@@ -33,8 +33,7 @@
   class Session {
     constructor(token, saved) {
       this.token = token || null;
-      this.lastSeq = 0; // the highest seq applied
-      this.acked = 0; // the highest seq the server knows is applied
+      this.lastSeq = this.acked = 0; // the highest seq applied, and the highest the server knows is applied
       this.next = 1; // the next event's number
       this.queue = []; // events sent or waiting, not yet consumed, in order
       this.again = {}; // event number → [stage id, name]: where it goes again to a rebuilt session
@@ -122,6 +121,7 @@
       this.token = message[K.TOKEN];
       if (message[K.MAX] > 0) this.limit = message[K.MAX];
       this.moved = new Map();
+      this.renumbered = {}; // after a rebuild: each event sent again, its old number → its new one
       this.lost = [];
       if (message[K.RESUMED] === false) {
         const rebuilt = message[K.REBUILT];
@@ -137,7 +137,7 @@
           const to = again[event[K.N]];
           const [old, name] = to || [event[K.STAGE], event[K.NAME]];
           const stage = (to || event[K.N] > this.sent) && this.moved.get(old);
-          if (stage) this.event(stage, name, event[K.VALUE], to && [stage, name]);
+          if (stage) this.renumbered[event[K.N]] = this.event(stage, name, event[K.VALUE], to && [stage, name])?.[K.N];
           // A back whose stage did not come back has happened: nothing to report.
           else if (event[K.NAME] !== K.BACK) this.lost.push(event[K.N]);
         }
@@ -170,7 +170,7 @@
 
   // ---- I/O -----------------------------------------------------------------------------------
 
-  let hooks; // {apply(message) → false if it failed, reset(), rename(moved), forget(), flush(), notSent(numbers), consumed(number)}
+  let hooks; // {apply(message) → false if it failed, reset(), rename(moved), forget(), flush(), notSent(numbers), consumed(number, renumbered)}
   let session = new Session(null);
   let ws = null;
   let joined = false;
@@ -291,9 +291,8 @@
 
   // Gives up on the socket now (a dead one may take long to report its close).
   function drop() {
-    const socket = ws;
-    socket.close();
-    lost(socket, 0);
+    ws.close();
+    lost(ws, 0);
   }
 
   function lost(socket, code) {
@@ -358,7 +357,8 @@
       if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset(message[K.MOUNTS] || 0);
       dirty = false;
       if (notSent) hooks.notSent(session.lost);
-      hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0);
+      // The controls of events sent again stay busy, waiting for their new numbers.
+      hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0, session.renumbered);
       banner(notSent ? 'TEXT_NOT_SENT' : '');
       again.forEach(send);
     } else if (type === K.ACK) {

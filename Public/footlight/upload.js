@@ -22,10 +22,6 @@
   const RETRIES = 5;
   const PAUSE_MS = 500; // before the first new address; doubled for each later one
 
-  function describe(files) {
-    return [...files].map(({ name, size, type }) => ({ name, size, type }));
-  }
-
   function put(h, message) {
     const file = h.el.files?.[message.n];
     if (!file) return console.warn(`footlight: upload "${h.event}": file ${message.n} is no longer chosen`);
@@ -46,7 +42,8 @@
     mounted(h) {
       h.event = h.el.dataset.upload;
       h.failures = new Map(); // upload id → requests cut in a row
-      h.el.addEventListener('change', () => h.el.files.length && h.send(h.event, describe(h.el.files)));
+      // The chosen files' descriptions go with the event.
+      h.el.addEventListener('change', () => h.el.files.length && h.send(h.event, [...h.el.files].map(({ name, size, type }) => ({ name, size, type }))));
     },
     received(h, message) {
       if (message?.at === h.event) put(h, message); // another input's files are its own

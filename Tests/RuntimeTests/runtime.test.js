@@ -1360,6 +1360,53 @@ describe('the runtime in a page', () => {
     assert.equal(page.banner.textContent, K.TEXT_NOT_SENT);
   });
 
+  test('a bid a rebuild sends again keeps its form busy, waiting for its new number; Enter meanwhile sends nothing', () => {
+    const browser = lotPage();
+    const { page, form, bid } = browser;
+    const events = (socket) => socket.sent.splice(0).filter((m) => m.t === 'event');
+    const busy = () => [form.getAttribute('aria-busy'), form.classList.contains('footlight-busy')];
+    const second = redial(browser, 0, () => bid('25'));
+    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
+    assert.deepEqual(events(second), [{ t: 'event', n: 1, stage: 'lot-9', name: 'bid', value: { amount: '25' } }]);
+    assert.deepEqual(busy(), ['true', true], 'still waiting: for event 1 of the new session now');
+    bid('25');
+    assert.deepEqual(events(second), [], 'a second Enter while it waits sends no second bid');
+    second.receive({ t: 'mount', seq: 1, stage: 'lot-9', template: 'lot', doc: {}, events: {} });
+    assert.deepEqual(busy(), ['true', true], 'the mount does not consume it');
+    bid('25');
+    assert.deepEqual(events(second), []);
+
+    // The new session consumes event 1: the form is free again, and its next bid is event 2.
+    second.receive({ t: 'ack', n: 1 });
+    assert.deepEqual(busy(), [null, false]);
+    assert.equal(form.classList.contains('footlight-not-sent'), false);
+    assert.equal(page.banner.textContent, '');
+    bid('30');
+    assert.deepEqual(events(second), [{ t: 'event', n: 2, stage: 'lot-9', name: 'bid', value: { amount: '30' } }]);
+    assert.deepEqual(busy(), ['true', true]);
+    // …consumed with a state message's `ack`.
+    second.receive({ t: 'patch', seq: 2, stage: 'lot-9', ops: [], ack: 2 });
+    assert.deepEqual(busy(), [null, false]);
+  });
+
+  test('a bid sent again to one rebuilt session and lost with it is marked at its form, which is released', () => {
+    const browser = lotPage();
+    const { page, form, bid } = browser;
+    const second = redial(browser, 0, () => bid('25'));
+    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
+    assert.deepEqual(second.sent.splice(0).map((m) => [m.t, m.n]), [['event', 1]]);
+    second.receive({ t: 'mount', seq: 1, stage: 'lot-9', template: 'lot', doc: {}, events: {} });
+    // Written as event 1 of that session, which is lost too before consuming it: it may have been applied.
+    const third = redial(browser, 1);
+    third.receive({ t: 'joined', token: 'newer', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-12'] });
+    assert.deepEqual(third.sent.filter((m) => m.t === 'event'), []);
+    assert.equal(form.classList.contains('footlight-not-sent'), true, 'marked: the number it waited for was the lost session\'s');
+    assert.equal(form.getAttribute('aria-busy'), null, 'released');
+    assert.equal(page.banner.textContent, K.TEXT_NOT_SENT);
+    bid('26');
+    assert.deepEqual(third.sent.splice(0), [{ t: 'event', n: 1, stage: 'lot-12', name: 'bid', value: { amount: '26' } }]);
+  });
+
   test('a bid written to a socket that then dropped is still lost to a rebuild, beside a click made while reconnecting', () => {
     const browser = lotPage();
     const { page, sockets, form, bid, watch } = browser;
@@ -1371,6 +1418,14 @@ describe('the runtime in a page', () => {
     assert.equal(form.classList.contains('footlight-not-sent'), true, 'the bid may have been applied: marked');
     assert.equal(watch.classList.contains('footlight-not-sent'), false);
     assert.equal(page.banner.textContent, K.TEXT_NOT_SENT);
+    // The lost bid's form is released, the click's button waits for its new number.
+    assert.equal(form.getAttribute('aria-busy'), null);
+    assert.equal(watch.getAttribute('aria-busy'), 'true');
+    bid('11');
+    assert.deepEqual(second.sent.splice(0), [{ t: 'event', n: 2, stage: 'lot-9', name: 'bid', value: { amount: '11' } }], 'Enter bids again');
+    second.receive({ t: 'ack', n: 1 });
+    assert.equal(watch.getAttribute('aria-busy'), null);
+    assert.equal(form.getAttribute('aria-busy'), 'true', 'the new bid waits');
   });
 
   test('events kept across a reload may have been sent: a rebuild marks them, and sends one made since', () => {
