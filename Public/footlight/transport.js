@@ -137,7 +137,9 @@
           const to = again[event[K.N]];
           const [old, name] = to || [event[K.STAGE], event[K.NAME]];
           const stage = (to || event[K.N] > this.sent) && this.moved.get(old);
-          if (stage) this.renumbered[event[K.N]] = this.event(stage, name, event[K.VALUE], to && [stage, name])?.[K.N];
+          // Null also when the new server reads less than the event: then it is lost too.
+          const resent = stage && this.event(stage, name, event[K.VALUE], to && [stage, name]);
+          if (resent) this.renumbered[event[K.N]] = resent[K.N];
           // A back whose stage did not come back has happened: nothing to report.
           else if (event[K.NAME] !== K.BACK) this.lost.push(event[K.N]);
         }

@@ -581,6 +581,18 @@ describe('session bookkeeping', () => {
     assert.deepEqual(session.lost, [1]);
   });
 
+  test('an event a rebuilt session\'s server would not read is lost, not dropped: its control says so', () => {
+    const session = new Session(null);
+    session.joined(joined({ resumed: false }));
+    session.join('/', [{ id: 'lot-1', template: 'lot' }]);
+    session.event('lot-1', 'note', 'x'.repeat(300), ['lot-1', 'note']); // a kept value, safe to send again
+    session.event('lot-1', 'amount', '25', ['lot-1', 'amount']);
+    const again = session.joined(joined({ token: 'new', resumed: false, rebuilt: ['lot-9'], max: 200 }));
+    assert.deepEqual(again, [{ t: 'event', n: 1, stage: 'lot-9', name: 'amount', value: '25' }]);
+    assert.deepEqual(session.lost, [1], 'larger than the new server reads: not sent, and marked');
+    assert.deepEqual(session.renumbered, { 2: 1 });
+  });
+
   test('events kept across a reload may have been sent: a rebuild sends again only those `again` names', () => {
     const before = new Session(null);
     before.joined(joined({ resumed: false }));
