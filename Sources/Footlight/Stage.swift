@@ -288,7 +288,12 @@ public final class Stage {
     private func set(_ slot: String, to value: JSON) {
         // A slot bound to row changes keeps them; a value for it is ignored.
         guard keyed[slot] == nil, case .object(var members) = valueDocument else { return }
-        if let old = members[slot], old.isIdentical(to: value) { return }
+        // The same value again changes nothing. Two arrays or objects built apart are
+        // not compared here: the flush's diff walks them anyway, and finds nothing to
+        // send when they are alike (a row changed by a bid would be walked twice).
+        if let old = members[slot] {
+            if old.sharesStorage(with: value) || (!value.isContainer && old.isIdentical(to: value)) { return }
+        }
         // A slot sits at most 4 levels deep in a message (patch → ops → op → value).
         guard value.isRepresentable(nestedAt: 4) else {
             // The slot keeps its last good value; the session logs the problem and tells

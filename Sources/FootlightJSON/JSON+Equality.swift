@@ -19,14 +19,28 @@ extension JSON: Equatable {
         case (.string(let a), .string(let b)):
             return sameBytes(a, b)
         case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
-            for (key, value) in a {
-                guard let other = b[key], other == value else { return false }
-            }
-            return true
+        case (.object(let a), .object(let b)): return sameMembers(a, b, by: ==)
         default: return false
         }
+    }
+
+    /// Whether two objects have the same keys, each with values that `same` finds
+    /// alike, in any order. Members in the same order (two versions of one row) are
+    /// paired by position, with no hashing; at the first key out of place, the rest are
+    /// looked up by key.
+    static func sameMembers(_ a: JSONObject, _ b: JSONObject, by same: (JSON, JSON) -> Bool) -> Bool {
+        guard a.count == b.count else { return false }
+        let (keysA, keysB, valuesA, valuesB) = (a.keys, b.keys, a.values, b.values)
+        var position = 0
+        while position < keysA.count, sameBytes(keysA[position], keysB[position]) {
+            // Keys are unique: a key in the same place in both holds its only value.
+            guard same(valuesA[position], valuesB[position]) else { return false }
+            position += 1
+        }
+        for index in position..<keysA.count {
+            guard let other = b[keysA[index]], same(valuesA[index], other) else { return false }
+        }
+        return true
     }
 
     /// Whether two strings hold the same UTF-8 bytes (no Unicode normalisation).
@@ -114,10 +128,25 @@ extension JSON {
         switch self {
         case .double(let number): return number.isFinite
         case .array(let elements):
-            return depth < JSONLimits.maximumDepth && elements.allSatisfy { $0.isRepresentable(depth: depth + 1) }
+            return depth < JSONLimits.maximumDepth
+                && elements.withUnsafeBufferPointer { Self.areRepresentable($0, depth: depth + 1) }
         case .object(let members):
-            return depth < JSONLimits.maximumDepth && members.values.allSatisfy { $0.isRepresentable(depth: depth + 1) }
+            return depth < JSONLimits.maximumDepth
+                && members.values.withUnsafeBufferPointer { Self.areRepresentable($0, depth: depth + 1) }
         default: return true
         }
+    }
+
+    /// Whether every one of `values` is representable at `depth`. (Read in place: a
+    /// row's values are not copied one by one to be looked at.)
+    private static func areRepresentable(_ values: UnsafeBufferPointer<JSON>, depth: Int) -> Bool {
+        for index in values.indices {
+            switch values[index] {
+            case .double(let number): if !number.isFinite { return false }
+            case .array, .object: if !values[index].isRepresentable(depth: depth) { return false }
+            default: continue
+            }
+        }
+        return true
     }
 }

@@ -279,12 +279,7 @@ struct Differ {
         case (.string(let a), .string(let b)): return JSON.sameBytes(a, b)
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { identical($0, $1) }
-        case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
-            for (key, value) in a {
-                guard let other = b[key], identical(value, other) else { return false }
-            }
-            return true
+        case (.object(let a), .object(let b)): return JSON.sameMembers(a, b, by: identical)
         default: return false
         }
     }

@@ -143,4 +143,22 @@ import Testing
         #expect(JSON.string("\u{E9}") != JSON.string("e\u{301}"))
         #expect(JSON.bool(true) != JSON.int(1))
     }
+
+    @Test("Objects compare member by member in order, then by key from the first out of place")
+    func memberOrder() {
+        let row: JSON = ["id": "7", "title": "Dawn", "bid": 300, "bids": 2]
+        // Same order, one value changed: unequal wherever the change sits.
+        #expect(row != ["id": "7", "title": "Dawn", "bid": 350, "bids": 2])
+        #expect(row != ["id": "7", "title": "Dawn", "bid": 300, "bids": 3])
+        // Keys in step at first, then in another order: looked up by key.
+        #expect(row == ["id": "7", "title": "Dawn", "bids": 2, "bid": 300])
+        #expect(row != ["id": "7", "title": "Dawn", "bids": 300, "bid": 2])
+        #expect(row != ["id": "7", "title": "Dawn", "bid": 300, "count": 2])
+        #expect(row != ["id": "7", "title": "Dawn", "bid": 300])
+        // Identity also keeps number representation, in either path.
+        #expect(row.isIdentical(to: ["id": "7", "title": "Dawn", "bids": 2, "bid": 300]))
+        #expect(row == ["id": "7", "title": "Dawn", "bid": 300.0, "bids": 2])
+        #expect(!row.isIdentical(to: ["id": "7", "title": "Dawn", "bid": 300.0, "bids": 2]))
+        #expect(!row.isIdentical(to: ["id": "7", "title": "Dawn", "bids": 2, "bid": 300.0]))
+    }
 }

@@ -1,6 +1,7 @@
 import DemoApp
 import Footlight
 import FootlightJSON
+import FootlightTesting
 import Testing
 
 @Suite struct StageTests {
@@ -87,6 +88,51 @@ import Testing
 }
 
 @Suite struct StageValueTests {
+    @Test("The same array again is no change; an equal one built apart is left to the flush's diff")
+    func containers() {
+        let subject = PassthroughSubject<JSON, Never>()
+        let stage = Stage(name: "list")
+        stage.bind(subject, to: "rows")
+        var changes = 0
+        stage.didChange = { changes += 1 }
+        let rows: JSON = [["id": "a", "title": "Dawn"]]
+        subject.send(rows)
+        subject.send(rows)
+        #expect(changes == 1)
+        let before = stage.document
+        subject.send([["id": "a", "title": "Dawn"]])
+        #expect(changes == 2)
+        #expect(JSONPatch.diff(from: before, to: stage.document).isEmpty)
+        subject.send([["id": "a", "title": "Dusk"]])
+        #expect(changes == 3)
+        #expect(stage.document == ["rows": [["id": "a", "title": "Dusk"]]])
+    }
+
+    @Test("A list rebuilt equal sends the page nothing")
+    func rebuiltListSendsNothing() {
+        let subject = CurrentValueSubject<JSON, Never>([["id": "a", "title": "Dawn"]])
+        nonisolated(unsafe) let rows = subject.eraseToAnyPublisher()
+        let tester = SceneTester({ context, _ in context.show(ListScene(rows: rows)) })
+        subject.send([["id": "a", "title": "Dawn"]])
+        tester.settle()
+        tester.expectPatch("list", [])
+        subject.send([["id": "a", "title": "Dusk"]])
+        tester.settle()
+        tester.expectPatch("list", [["op": "replace", "path": "/rows/0/title", "value": "Dusk"]])
+        tester.expect("list", ["rows": [["id": "a", "title": "Dusk"]]])
+        tester.finish()
+    }
+
+    private struct ListScene: Scene {
+        let rows: AnyPublisher<JSON, Never>
+
+        func makeStage(context: Context) -> Stage {
+            let stage = Stage(name: "list")
+            stage.bind(rows, to: "rows")
+            return stage
+        }
+    }
+
     @Test("A value JSON cannot hold is refused with the slot's name; the slot keeps its value")
     func unrepresentable() {
         let subject = PassthroughSubject<JSON, Never>()
@@ -96,8 +142,14 @@ import Testing
         stage.didFail = { failures.append($0) }
         subject.send([1.5])
         subject.send([.double(.nan)])
+        subject.send([["label": "a", "y": .double(.infinity)]])
+        // Within the depth limit as a value, past it inside a message (4 levels deep).
+        var deep: JSON = 1
+        for _ in 0..<(JSONLimits.maximumDepth - 3) { deep = [deep] }
+        #expect(deep.isRepresentable)
+        subject.send(deep)
         #expect(stage.document == ["points": [1.5]])
-        #expect(failures.count == 1)
+        #expect(failures.count == 3)
         #expect(failures.first?.contains(#"slot "points" of stage "chart""#) == true)
     }
 }
