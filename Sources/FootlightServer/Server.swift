@@ -131,6 +131,13 @@ public final class Server: Sendable {
         loops.reduce(0) { $0 + $1.sentMessages.load(ordering: .relaxed) }
     }
 
+    /// Writes `payload` as one text message to every open connection of the echo
+    /// endpoint (``ServerConfiguration/echoPath``), each loop to its own at once: the
+    /// transport's floor for a change fanned out to many sessions, in benchmarks.
+    package func sendToEchoConnections(_ payload: [UInt8]) {
+        for loop in loops { loop.sendToEchoConnections(payload) }
+    }
+
     /// When a loop last wrote a message to a client, on ``System/monotonicNanoseconds``
     /// (0 before the first).
     public var lastMessageSentNanoseconds: UInt64 {

@@ -14,8 +14,10 @@ enum FanoutServer {
     /// "written NS" (the last write, on ``System/monotonicNanoseconds``); on "bid", places
     /// a bid on the first open lot and answers "changed NS" (just before placing it).
     /// With `redis`, a node of a cluster: the auction in Redis, its changes through Redis
-    /// pub/sub.
-    static func run(sessions: Int, loops: Int, redis: RedisAddress?) throws -> Never {
+    /// pub/sub. With `floor`, the transport's floor: the clients are connections of the
+    /// echo endpoint, and "floor N" writes one N-byte patch-like message to each of them
+    /// (answering "changed NS" just before), with no session in between.
+    static func run(sessions: Int, loops: Int, redis: RedisAddress?, floor: Bool) throws -> Never {
         // A still clock: lots never close and "time left" never changes, so every patch a
         // session gets after joining is the bid's.
         let clock = ManualAuctionClock()
@@ -43,6 +45,7 @@ enum FanoutServer {
         configuration.maximumConnections = sessions + 100
         configuration.maximumConnectionsPerClient = sessions + 100
         configuration.logger.logLevel = .warning
+        if floor { configuration.echoPath = FanoutClients.echoPath }
         let server = try Server(configuration: configuration, app: KioskApp.entry(services))
         guard let lotID = auction.lots.first(where: { !$0.isClosed })?.id else { throw FanoutError("no open lot") }
 
@@ -52,9 +55,10 @@ enum FanoutServer {
         while let command = readLine() {
             switch command {
             case "watch":
-                // Every session of this node gets one patch per bid: report when the last
-                // of them was written.
-                let (baseline, expected) = (server.sentMessageCount, server.sessionCount)
+                // Every session (for the floor, every echo connection) of this node gets
+                // one patch per bid: report when the last of them was written.
+                let expected = floor ? server.openConnectionCount : server.sessionCount
+                let baseline = server.sentMessageCount
                 watching.async { reportWrites(of: server, after: baseline, expected: expected) }
                 say("watching")
             case "bid":
@@ -65,6 +69,11 @@ enum FanoutServer {
                 {
                     FileHandle.standardError.write(Data("fanout server: the bid was refused: \(error)\n".utf8))
                 }
+                say("changed \(changed)")
+            case _ where command.hasPrefix("floor "):
+                let payload = floorMessage(bytes: Int(command.dropFirst(6)) ?? 0)
+                let changed = System.monotonicNanoseconds
+                server.sendToEchoConnections(payload)
                 say("changed \(changed)")
             default:
                 FileHandle.standardError.write(
@@ -89,6 +98,15 @@ enum FanoutServer {
             return
         }
         say("written \(server.lastMessageSentNanoseconds)")
+    }
+
+    /// A message shaped like a card's patch (`{"t":"patch",…}`), `bytes` long (at least
+    /// as long as its frame).
+    static func floorMessage(bytes: Int) -> [UInt8] {
+        let head = Array(#"{"t":"patch","seq":1,"ops":[{"op":"replace","path":"/lot/bid","value":""#.utf8)
+        let tail = Array(#""}]}"#.utf8)
+        let filler = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, bytes - head.count - tail.count))
+        return head + filler + tail
     }
 
     private static func say(_ line: String) {

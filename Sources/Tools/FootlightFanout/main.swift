@@ -12,17 +12,23 @@ import Foundation
 // the driver asks on the child's stdin. With `--nodes 1,2` (the default)
 // it measures one node, then two nodes sharing the auction through a redis-server of
 // its own, the sessions split between them and the bid placed on the first.
+// Then, in the same run, the transport's floor: one server process with as many
+// connections of its echo endpoint, each written one message of the size of the bid's
+// patch at once, with no session in between (`--floor 0` leaves it out).
 //
-//   FootlightFanout [--sessions N] [--runs R] [--loops L] [--nodes 1,2]
+//   FootlightFanout [--sessions N] [--runs R] [--loops L] [--nodes 1,2] [--floor 1|0]
 
 var sessions = 10_000
 var runs = 5
-var loops = 1
+/// The server's default: one loop per core (``ServerConfiguration/loops``).
+var loops = max(1, System.coreCount)
 var nodeCounts = [1, 2]
+var measureFloor = true
 var serveRedis: RedisAddress?
 var serveMode = false
+var serveFloor = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
-let usage = "usage: FootlightFanout [--sessions N] [--runs R] [--loops L] [--nodes 1,2]\n"
+let usage = "usage: FootlightFanout [--sessions N] [--runs R] [--loops L] [--nodes 1,2] [--floor 1|0]\n"
 while let argument = arguments.next() {
     if argument == "serve" {
         serveMode = true
@@ -42,6 +48,10 @@ while let argument = arguments.next() {
             FileHandle.standardError.write(Data(usage.utf8))
             exit(2)
         }
+        continue
+    }
+    if argument == "--floor", let value = Int(text), value == 0 || value == 1 {
+        if serveMode { serveFloor = value == 1 } else { measureFloor = value == 1 }
         continue
     }
     guard let value = Int(text), value > 0 else {
@@ -69,7 +79,9 @@ func fail(_ error: any Error) -> Never {
 }
 
 if serveMode {
-    do { try FanoutServer.run(sessions: sessions, loops: loops, redis: serveRedis) } catch { fail(error) }
+    do { try FanoutServer.run(sessions: sessions, loops: loops, redis: serveRedis, floor: serveFloor) } catch {
+        fail(error)
+    }
 }
 
 /// One run's times: from the bid to the last patch written by a server, and from
@@ -84,7 +96,10 @@ struct RunTimes {
 
 /// Starts `nodes` server processes (sharing a redis-server of its own when more than
 /// one), joins the sessions spread over them and times `runs` bids placed on the first.
-@MainActor func measure(nodes: Int) throws -> [RunTimes] {
+/// With `floorBytes`, one server process and echo connections instead, each written one
+/// message of that size per run. Returns the runs' times and the size of the last
+/// patch the clients got (the median over the clients).
+@MainActor func measure(nodes: Int, floorBytes: Int? = nil) throws -> (runs: [RunTimes], patchBytes: Int) {
     let redis = nodes > 1 ? try RedisServer.start() : nil
     defer { redis?.stop() }
     var children: [(process: Process, stdin: Pipe, lines: LineReader)] = []
@@ -102,6 +117,7 @@ struct RunTimes {
         child.arguments =
             ["serve", "--sessions", "\(sessions / nodes + 100)", "--loops", "\(loops)"]
             + (redis.map { ["--redis", $0.address.description] } ?? [])
+            + (floorBytes == nil ? [] : ["--floor", "1"])
         let toChild = Pipe()
         let fromChild = Pipe()
         child.standardInput = toChild
@@ -135,10 +151,11 @@ struct RunTimes {
         children.reduce(0) { $0 + (CPUTime.seconds(pid: $1.process.processIdentifier) ?? 0) }
     }
 
-    let clients = try FanoutClients(count: sessions)
+    let clients = try FanoutClients(count: sessions, target: floorBytes == nil ? .kiosk : .echo)
     let joinStart = ContinuousClock.now
     try clients.connectAll(ports: ports, timeout: .seconds(300))
-    note("\(sessions) sessions joined \(nodes) node(s) in \(ContinuousClock.now - joinStart)")
+    let label = floorBytes == nil ? "\(nodes) node(s)" : "the floor"
+    note("\(sessions) clients joined \(label) in \(ContinuousClock.now - joinStart)")
 
     var times: [RunTimes] = []
     for run in 1...runs {
@@ -155,7 +172,7 @@ struct RunTimes {
         let before = clients.patches
         let cpuBefore = serverCPU()
         let start = ContinuousClock.now
-        tell(0, "bid")
+        tell(0, floorBytes.map { "floor \($0)" } ?? "bid")
         try clients.serviceUntil(start + .seconds(60)) {
             zip(clients.patches, before).allSatisfy { $0 > $1 }
         }
@@ -167,11 +184,11 @@ struct RunTimes {
         let written = Duration.nanoseconds(Int64(lastWrite) - Int64(changed))
         times.append(RunTimes(written: written, first: arrivals.min()!, last: arrivals.max()!, serverCPU: cpu))
         note(
-            "\(nodes) node(s), run \(run): last patch written after \(written); first arrived after \(arrivals.min()!), last after \(arrivals.max()!); server CPU \(cpu) s"
+            "\(label), run \(run): last patch written after \(written); first arrived after \(arrivals.min()!), last after \(arrivals.max()!); server CPU \(cpu) s"
         )
     }
     clients.stop()
-    return times
+    return (times, clients.lastPatchBytes.sorted()[clients.lastPatchBytes.count / 2])
 }
 
 func milliseconds(_ duration: Duration) -> String {
@@ -180,25 +197,41 @@ func milliseconds(_ duration: Duration) -> String {
 }
 func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
 
-var results: [(nodes: Int, runs: [RunTimes])] = []
+/// What a row of the table measured: kiosk sessions on `nodes` nodes, or the floor.
+struct Configuration {
+    let nodes: Int
+    let isFloor: Bool
+    var name: String { isFloor ? "transport floor" : nodes == 1 ? "1 node" : "\(nodes) nodes via Redis" }
+}
+
+var results: [(configuration: Configuration, runs: [RunTimes])] = []
+var patchBytes: Int?
 for nodes in nodeCounts {
     do {
-        results.append((nodes, try measure(nodes: nodes)))
+        let measured = try measure(nodes: nodes)
+        results.append((Configuration(nodes: nodes, isFloor: false), measured.runs))
+        patchBytes = patchBytes ?? measured.patchBytes
+    } catch {
+        fail(error)
+    }
+}
+if measureFloor, let patchBytes {
+    do {
+        results.append((Configuration(nodes: 1, isFloor: true), try measure(nodes: 1, floorBytes: patchBytes).runs))
     } catch {
         fail(error)
     }
 }
 
-func configuration(_ nodes: Int) -> String { nodes == 1 ? "1 node" : "\(nodes) nodes via Redis" }
-
 print("### Fan-out (`scripts/bench fanout`)")
 print()
 print(
-    "One bid on the shared `AuctionService` reaching \(sessions) kiosk sessions, each showing the listings; server processes with \(loops) loop(s) each (with several nodes: the sessions split evenly, the auction and its changes in a redis-server of the run's own, the bid placed on the first node), the \(sessions) clients on one client-core thread in another process; \(runs) runs. *Last written*: from placing the bid to the last of its patches written to a socket by a server (the goal), on the machine's monotonic clock. *First* and *last arrived*: from asking for the bid to a client reading the patch (the clients' one thread reads 10,000 sockets, so this includes their backlog). *Server CPU*: user and system time of the server processes over the run (10 ms resolution), and per session."
+    "One bid on the shared `AuctionService` reaching \(sessions) kiosk sessions, each showing the listings; server processes with \(loops) loop(s) each (with several nodes: the sessions split evenly, the auction and its changes in a redis-server of the run's own, the bid placed on the first node), the \(sessions) clients on one client-core thread in another process; \(runs) runs. *Last written*: from placing the bid to the last of its patches written to a socket by a server (the goal), on the machine's monotonic clock. *First* and *last arrived*: from asking for the bid to a client reading the patch (the clients' one thread reads 10,000 sockets, so this includes their backlog). *Server CPU*: user and system time of the server processes over the run (10 ms resolution), and per session. *Transport floor*: one server process with the same loops and \(sessions) connections of its echo endpoint, each written one message of the bid's patch's size (\(patchBytes.map { "\($0) bytes" } ?? "not measured")) in one piece of work per loop: the same sockets and bytes with no session, Director, diff or encoding."
 )
 print()
 var table = MarkdownTable([
-    ("nodes", .left), ("run", .right), ("last written", .right), ("first arrived", .right), ("last arrived", .right),
+    ("configuration", .left), ("run", .right), ("last written", .right), ("first arrived", .right),
+    ("last arrived", .right),
     ("server CPU", .right),
 ])
 @MainActor func cpu(_ seconds: Double) -> String {
@@ -207,23 +240,31 @@ var table = MarkdownTable([
 for result in results {
     for (index, run) in result.runs.enumerated() {
         table.append(
-            configuration(result.nodes), "\(index + 1)", milliseconds(run.written), milliseconds(run.first),
+            result.configuration.name, "\(index + 1)", milliseconds(run.written), milliseconds(run.first),
             milliseconds(run.last), cpu(run.serverCPU))
     }
     table.append(
-        configuration(result.nodes), "**p50**", "**\(milliseconds(median(result.runs.map(\.written))))**",
+        result.configuration.name, "**p50**", "**\(milliseconds(median(result.runs.map(\.written))))**",
         milliseconds(median(result.runs.map(\.first))), milliseconds(median(result.runs.map(\.last))),
         cpu(result.runs.map(\.serverCPU).sorted()[result.runs.count / 2]))
 }
 print(table.text)
 print()
-for result in results {
-    let goal: Duration = result.nodes == 1 ? .milliseconds(250) : .milliseconds(300)
+let floor = results.first { $0.configuration.isFloor }
+for result in results where !result.configuration.isFloor {
+    let nodes = result.configuration.nodes
+    let goal: Duration = nodes == 1 ? .milliseconds(250) : .milliseconds(300)
     let p50 = median(result.runs.map(\.written))
     var line =
-        "\(configuration(result.nodes)): the last patch written within \(milliseconds(goal)) (p50 of \(runs) runs): \(p50 < goal ? "met" : "missed") (\(milliseconds(p50)); last arrived \(milliseconds(median(result.runs.map(\.last)))))"
-    if let single = results.first(where: { $0.nodes == 1 }), result.nodes > 1 {
+        "\(result.configuration.name): the last patch written within \(milliseconds(goal)) (p50 of \(runs) runs): \(p50 < goal ? "met" : "missed") (\(milliseconds(p50)); last arrived \(milliseconds(median(result.runs.map(\.last)))))"
+    if let single = results.first(where: { $0.configuration.nodes == 1 && !$0.configuration.isFloor }), nodes > 1 {
         line += String(format: ", %.2f× one node's", p50 / median(single.runs.map(\.written)))
+    }
+    if let floor, nodes == 1 {
+        let cpu = { (runs: [RunTimes]) in runs.map(\.serverCPU).sorted()[runs.count / 2] }
+        let floorP50 = median(floor.runs.map(\.written))
+        line += String(format: "; %.2f× the transport floor's time (", p50 / floorP50) + milliseconds(floorP50)
+        line += String(format: "), %.2f× its server CPU", cpu(result.runs) / max(cpu(floor.runs), 0.01))
     }
     print(line + ".")
 }
