@@ -1,18 +1,69 @@
 import BenchSupport
 
-/// The server benchmark's results as Markdown: round trips, throughput with the
-/// generator's CPU, server memory, and the issue's targets.
+/// The server benchmark's results as Markdown: round trips, throughput and CPU against
+/// the echo floor (medians over each level's rounds, ratios taken round by round), server
+/// memory, and issue 10's targets judged on those medians.
 struct Report {
     let results: BenchmarkResults
 
-    /// Goals from issue 3.
-    static let latencyGoal = 1.3  // footlight p50 / echo p50 at 1 session, at most
-    static let throughputGoal = 0.5  // footlight events/s / echo messages/s at 100 sessions, at least
-    static let memoryGoalKiB = 16.0  // per session at 1,000 sessions, at most
+    typealias Round = BenchmarkResults.Round
+    typealias Result = LoadGenerator.LoopResult
+
+    /// Issue 10's goals, as ratios of Footlight's figure to the echo floor's.
+    static let latencyGoal = 1.3  // p50 round trip at 1 session, at most
+    static let throughputGoal = 0.5  // events/s at 100 and 1,000 sessions, at least
+    static let tailGoal = 2.0  // p99 round trip at 100 and 1,000 sessions, at most
+    static let cpuGoal = 2.0  // server CPU per event, at most
+    static let memoryGoalKiB = 16.0  // per idle session at 10,000 sessions, at most
 
     var text: String {
         [roundTrips, throughput, cpu, memory, targets].joined(separator: "\n\n")
     }
+
+    // MARK: Figures over rounds
+
+    static func p50(_ result: Result) -> Double? { result.histogram.quantile(0.5).map(Double.init) }
+    static func p99(_ result: Result) -> Double? { result.histogram.quantile(0.99).map(Double.init) }
+    static func rate(_ result: Result) -> Double? { result.perSecond }
+    /// Server CPU seconds per completed round trip.
+    static func cpuEach(_ result: Result) -> Double? {
+        result.serverCPUSeconds.map { $0 / Double(max(1, result.completed)) }
+    }
+
+    /// The median of `values` (the mean of the middle two for an even count).
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// `metric` of one side in each round that measured it.
+    static func values(
+        _ level: BenchmarkResults.Level, _ side: KeyPath<Round, Result?>, _ metric: (Result) -> Double?
+    ) -> [Double] {
+        level.rounds.compactMap { $0[keyPath: side].flatMap(metric) }
+    }
+
+    /// Footlight's `metric` over the echo's, in each round that measured both.
+    static func ratios(_ level: BenchmarkResults.Level, _ metric: (Result) -> Double?) -> [Double] {
+        level.rounds.compactMap { round in
+            guard let footlight = round.footlight.flatMap(metric), let echo = round.echo.flatMap(metric), echo > 0
+            else { return nil }
+            return footlight / echo
+        }
+    }
+
+    /// A ratio's median, with the rounds' range when there are several: `1.84× (1.80–2.12×)`.
+    static func ratioText(_ ratios: [Double]) -> String {
+        guard let middle = median(ratios) else { return "–" }
+        guard ratios.count > 1, let low = ratios.min(), let high = ratios.max() else { return Format.ratio(middle) }
+        return Format.ratio(middle) + String(format: " (%.2f–%.2f×)", low, high)
+    }
+
+    private var roundCount: Int { results.levels.map(\.rounds.count).max() ?? 0 }
+
+    // MARK: Tables
 
     private var roundTrips: String {
         let options = results.options
@@ -21,13 +72,13 @@ struct Report {
             ("echo p99", .right), ("p50 ratio", .right), ("p99 ratio", .right),
         ])
         for level in results.levels {
-            let footlight = (level.footlight?.histogram.quantile(0.5), level.footlight?.histogram.quantile(0.99))
-            let echo = (level.echo?.histogram.quantile(0.5), level.echo?.histogram.quantile(0.99))
+            func time(_ side: KeyPath<Round, Result?>, _ metric: (Result) -> Double?) -> String {
+                Format.time(nanoseconds: Self.median(Self.values(level, side, metric)).map { UInt64($0) })
+            }
             table.append([
-                Format.count(level.sessions), Format.time(nanoseconds: footlight.0),
-                Format.time(nanoseconds: footlight.1), Format.time(nanoseconds: echo.0),
-                Format.time(nanoseconds: echo.1), Format.ratio(ratio(footlight.0, echo.0)),
-                Format.ratio(ratio(footlight.1, echo.1)),
+                Format.count(level.sessions), time(\.footlight, Self.p50), time(\.footlight, Self.p99),
+                time(\.echo, Self.p50), time(\.echo, Self.p99), Self.ratioText(Self.ratios(level, Self.p50)),
+                Self.ratioText(Self.ratios(level, Self.p99)),
             ])
         }
         let size = Wire.eventSize(1)
@@ -37,7 +88,9 @@ struct Report {
             Closed loop on loopback, one message outstanding per connection: latency runs from writing \
             the event to reading the `patch` that acks it (echo: to reading the same bytes back). \
             Counted over \(seconds(options.measure)) after \(seconds(options.warmup)) of warm-up; \
-            event messages are \(size)–\(size + 5) bytes and the echo connections send the same messages.
+            event messages are \(size)–\(size + 5) bytes and the echo connections send the same messages. \
+            \(roundCount) round(s) per level, the echo and Footlight back to back in each (in alternating \
+            order); times are the rounds' medians, ratios the median of each round's ratio (with their range).
 
             \(table.text)
             """ + problemLines
@@ -54,15 +107,15 @@ struct Report {
             ("sessions", .right), ("footlight events/s", .right), ("echo messages/s", .right), ("ratio", .right),
         ])
         for level in results.levels {
-            let footlight = level.footlight?.perSecond
-            let echo = level.echo?.perSecond
+            let footlight = Self.median(Self.values(level, \.footlight, Self.rate))
+            let echo = Self.median(Self.values(level, \.echo, Self.rate))
             table.append([
                 Format.count(level.sessions), footlight.map(Format.rate) ?? "–", echo.map(Format.rate) ?? "–",
-                Format.ratio(ratio(footlight, echo)),
+                Self.ratioText(Self.ratios(level, Self.rate)),
             ])
         }
         return """
-            ### Server: throughput (events/s are completed round trips)
+            ### Server: throughput (events/s are completed round trips; medians over the rounds)
 
             \(table.text)
             """
@@ -70,50 +123,56 @@ struct Report {
 
     private var cpu: String {
         var table = MarkdownTable([
-            ("sessions", .right), ("generator CPU / wall, footlight", .right), ("generator CPU / wall, echo", .right),
-            ("server CPU, footlight", .right), ("server CPU, echo", .right),
+            ("sessions", .right), ("server CPU per event, footlight", .right), ("per message, echo", .right),
+            ("ratio", .right), ("server busy, footlight / echo", .right),
+            ("generator busiest, footlight / echo", .right),
             ("server core, others: footlight / echo", .right),
         ])
         var busy: [String] = []
         for level in results.levels {
-            let runs = [level.footlight, level.echo]
-            let generator = runs.map { run in run.map { Format.cpu($0.cpuSeconds, of: $0.wallSeconds) } ?? "–" }
-            let server = zip(runs, ["event", "message"]).map { run, unit in
-                run.flatMap { result in
-                    result.serverCPUSeconds.map { seconds in
-                        let each = UInt64(seconds / Double(max(1, result.completed)) * 1e9)
-                        return String(format: "%.0f %% · ", seconds / result.wallSeconds * 100)
-                            + Format.time(nanoseconds: each) + "/" + unit
-                    }
-                } ?? "–"
+            func each(_ side: KeyPath<Round, Result?>) -> String {
+                Format.time(nanoseconds: Self.median(Self.values(level, side, Self.cpuEach)).map { UInt64($0 * 1e9) })
             }
-            let others = runs.map { run -> String in
-                guard let run, let busy = run.serverCoreBusySeconds, let server = run.serverCPUSeconds else {
-                    return "–"
-                }
-                return String(format: "%.0f %%", max(0, busy - server) / run.wallSeconds * 100)
+            func share(_ side: KeyPath<Round, Result?>, _ seconds: (Result) -> Double?, _ pick: ([Double]) -> Double?)
+                -> String
+            {
+                pick(Self.values(level, side) { run in seconds(run).map { $0 / run.wallSeconds } })
+                    .map { String(format: "%.0f %%", $0 * 100) } ?? "–"
             }
-            table.append([Format.count(level.sessions)] + generator + server + [others.joined(separator: " / ")])
-            for (name, run) in zip(["footlight", "echo"], runs) {
-                if let run, run.cpuSeconds >= 0.9 * run.wallSeconds {
-                    busy.append("\(name) at \(Format.count(level.sessions))")
-                }
+            let others: (Result) -> Double? = { run in
+                guard let core = run.serverCoreBusySeconds, let server = run.serverCPUSeconds else { return nil }
+                return max(0, core - server)
+            }
+            table.append([
+                Format.count(level.sessions), each(\.footlight), each(\.echo),
+                Self.ratioText(Self.ratios(level, Self.cpuEach)),
+                share(\.footlight, \.serverCPUSeconds, Self.median) + " / "
+                    + share(\.echo, \.serverCPUSeconds, Self.median),
+                share(\.footlight, \.cpuSeconds, { $0.max() }) + " / " + share(\.echo, \.cpuSeconds, { $0.max() }),
+                share(\.footlight, others, { $0.max() }) + " / " + share(\.echo, others, { $0.max() }),
+            ])
+            for (name, side) in [("footlight", \Round.footlight), ("echo", \Round.echo)]
+            where level.rounds.contains(where: { round in
+                round[keyPath: side].map { $0.cpuSeconds >= 0.9 * $0.wallSeconds } ?? false
+            }) {
+                busy.append("\(name) at \(Format.count(level.sessions))")
             }
         }
         let note =
             busy.isEmpty
-            ? "The generator (one thread on its own core) stayed below 90 % CPU in every row."
-            : "The generator used ≥ 90 % of its core in: \(busy.joined(separator: ", ")); those rows are bounded by "
-                + "the generator as much as by the server."
+            ? "The generator (one thread on its own core) stayed below 90 % CPU in every round."
+            : "The generator used ≥ 90 % of its core in some round of: \(busy.joined(separator: ", ")); those rows "
+                + "are bounded by the generator as much as by the server."
         return """
             ### Server: CPU during the measurement window
 
-            Generator: getrusage of its own process (one thread, pinned to its own core). Server: utime + stime \
-            from /proc/PID/stat (10 ms ticks; all its threads share the other core) as a share of the window, \
-            and per round trip completed in it. CPU per round trip is the figure least disturbed by other load \
-            on the machine. "Server core, others": the server's core busy outside the server process (other \
-            processes, interrupts, steal; /proc/stat) as a share of the window; high values mean the server \
-            shared its core.
+            Server: utime + stime from /proc/PID/stat (10 ms ticks; all its threads share one core) per round \
+            trip completed in the window, the rounds' median, and the median of each round's ratio; its busy \
+            share of the window (median). Generator: getrusage of its own process (one thread, pinned to its \
+            own core), the busiest round's share of the window. CPU per round trip is the figure least \
+            disturbed by other load on the machine. "Server core, others": the server's core busy outside the \
+            server process (other processes, interrupts, steal; /proc/stat), the busiest round; high values \
+            mean the server shared its core.
 
             \(table.text)
 
@@ -155,49 +214,61 @@ struct Report {
     }
 
     private var targets: String {
-        var table = MarkdownTable([("target (issue 3)", .left), ("measured", .right), ("status", .left)])
-        func status(_ met: Bool?) -> String { met.map { $0 ? "met" : "missed" } ?? "not measured" }
+        var table = MarkdownTable([
+            ("target (issue 10)", .left), ("measured (median of rounds)", .right), ("rounds met", .right),
+            ("status", .left),
+        ])
+        func level(_ sessions: Int) -> BenchmarkResults.Level? { results.levels.first { $0.sessions == sessions } }
+        /// A ratio target at `sessions`: met when the rounds' median ratio is within `goal`.
+        func ratioRow(
+            _ name: String, at sessions: Int, _ metric: (Result) -> Double?, goal: Double, atMost: Bool
+        ) {
+            let ratios = level(sessions).map { Self.ratios($0, metric) } ?? []
+            let within = { (ratio: Double) in atMost ? ratio <= goal : ratio >= goal }
+            let sign = atMost ? "≤" : "≥"
+            table.append([
+                "\(name) at \(Format.count(sessions)) session(s) \(sign) \(Format.ratio(goal)) the echo's",
+                Self.ratioText(ratios), ratios.isEmpty ? "–" : "\(ratios.filter(within).count) of \(ratios.count)",
+                Self.median(ratios).map { within($0) ? "met" : "missed" } ?? "not measured",
+            ])
+        }
+        ratioRow("round trip p50", at: 1, Self.p50, goal: Self.latencyGoal, atMost: true)
+        for sessions in [100, 1_000] {
+            ratioRow("events/s", at: sessions, Self.rate, goal: Self.throughputGoal, atMost: false)
+        }
+        for sessions in [100, 1_000] {
+            ratioRow("round trip p99", at: sessions, Self.p99, goal: Self.tailGoal, atMost: true)
+        }
+        for sessions in results.levels.map(\.sessions) {
+            ratioRow("server CPU per event", at: sessions, Self.cpuEach, goal: Self.cpuGoal, atMost: true)
+        }
 
-        let one = results.levels.first { $0.sessions == 1 }
-        let latency = ratio(one?.footlight?.histogram.quantile(0.5), one?.echo?.histogram.quantile(0.5))
+        let largest = results.memory.last.flatMap { $0.sessions > 0 ? $0 : nil }
+        let memoryEach = largest.flatMap(perSession)
         table.append([
-            "round trip (p50) at 1 session ≤ \(Format.ratio(Self.latencyGoal)) the echo floor", Format.ratio(latency),
-            status(latency.map { $0 <= Self.latencyGoal }),
+            "server RSS at \(largest.map { Format.count($0.sessions) } ?? "10,000") idle sessions ≤ "
+                + "\(Int(Self.memoryGoalKiB)) KiB per session",
+            memoryEach.map(Format.kibibytes) ?? "–", "",
+            memoryEach.map { $0 <= Self.memoryGoalKiB ? "met" : "missed" } ?? "not measured",
+        ])
+        let hold = results.held
+        table.append([
+            "\(hold.map { Format.count($0.target) } ?? "10,000") sessions held",
+            hold.map { "\(Format.count($0.joined)) joined" } ?? "–", "",
+            hold.map { $0.joined == $0.target && $0.dropped == 0 ? "met" : "missed" } ?? "not measured",
         ])
 
-        let hundred = results.levels.first { $0.sessions == 100 }
-        let rate = ratio(hundred?.footlight?.perSecond, hundred?.echo?.perSecond)
-        table.append([
-            "events/s at 100 sessions ≥ \(Format.ratio(Self.throughputGoal)) the echo floor's", Format.ratio(rate),
-            status(rate.map { $0 >= Self.throughputGoal }),
-        ])
-
-        let perThousand = results.memory.first { $0.sessions == 1_000 }.flatMap(perSession)
-        table.append([
-            "server RSS at 1,000 sessions ≤ \(Int(Self.memoryGoalKiB)) KiB per session",
-            perThousand.map(Format.kibibytes) ?? "–", status(perThousand.map { $0 <= Self.memoryGoalKiB }),
-        ])
-
-        let hold = results.held.flatMap { $0.target == 10_000 ? $0 : nil }
-        table.append([
-            "10,000 sessions held", hold.map { "\(Format.count($0.joined)) joined" } ?? "–",
-            status(hold.map { $0.joined == $0.target && $0.dropped == 0 }),
-        ])
-
-        let statuses = table.rows.map { $0[2] }
+        let statuses = table.rows.map { $0[3] }
         let met = statuses.filter { $0 == "met" }.count
-        let summary =
-            "Targets: round trip ≤ \(Format.ratio(Self.latencyGoal)) echo at 1 session (\(Format.ratio(latency))), "
-            + "events/s ≥ \(Format.ratio(Self.throughputGoal)) echo at 100 sessions (\(Format.ratio(rate))), "
-            + "≤ \(Int(Self.memoryGoalKiB)) KiB/session at 1,000 (\(perThousand.map(Format.kibibytes) ?? "–")), "
-            + "10,000 held (\(hold.map { $0.joined == $0.target ? "yes" : "no" } ?? "–")): "
-            + "\(met) of \(statuses.count) met."
         return """
             ### Server: targets
 
+            Each ratio target is judged on the median of the rounds' ratios (\(roundCount) round(s) per level); \
+            "rounds met" counts the rounds whose own ratio meets it.
+
             \(table.text)
 
-            \(summary)
+            \(met) of \(statuses.count) targets met.
             """
     }
 
@@ -206,15 +277,6 @@ struct Report {
             return nil
         }
         return Double(rss - baseline) / Double(point.sessions)
-    }
-
-    private func ratio(_ numerator: UInt64?, _ denominator: UInt64?) -> Double? {
-        ratio(numerator.map(Double.init), denominator.map(Double.init))
-    }
-
-    private func ratio(_ numerator: Double?, _ denominator: Double?) -> Double? {
-        guard let numerator, let denominator, denominator > 0 else { return nil }
-        return numerator / denominator
     }
 
     private func seconds(_ value: Double) -> String {

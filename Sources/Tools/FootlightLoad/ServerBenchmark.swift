@@ -12,6 +12,9 @@ struct BenchmarkOptions {
     var idleLevels = [1_000, 10_000]
     var warmup = 1.0
     var measure = 3.0
+    /// Closed-loop rounds per level, each measuring the echo and Footlight back to back
+    /// (in alternating order): the targets are judged on the median of the rounds' ratios.
+    var rounds = 3
     var batch = 200
     var stallSeconds = 15.0
     var footlightPath = "/ws"
@@ -20,11 +23,16 @@ struct BenchmarkOptions {
 
 /// Everything one run measured.
 struct BenchmarkResults {
-    /// One concurrency level: the Footlight round trip and the echo floor.
-    struct Level {
-        let sessions: Int
+    /// One round of a level: the Footlight closed loop and the echo floor's, measured
+    /// back to back.
+    struct Round {
         var footlight: LoadGenerator.LoopResult?
         var echo: LoadGenerator.LoopResult?
+    }
+    /// One concurrency level: its rounds, in the order measured.
+    struct Level {
+        let sessions: Int
+        var rounds: [Round] = []
         var problems: [String] = []
     }
     /// The server's VmRSS with `sessions` joined idle sessions.
@@ -43,7 +51,8 @@ struct BenchmarkResults {
 }
 
 /// The server benchmark: warm-up, RSS with 0 and N idle sessions (and the hold check),
-/// then a closed loop per level against the Footlight endpoint and the echo endpoint.
+/// then, per level, rounds of a closed loop against the echo endpoint and the Footlight
+/// endpoint back to back, so that each round's ratio compares runs minutes apart at most.
 struct ServerBenchmark {
     let options: BenchmarkOptions
 
@@ -99,11 +108,22 @@ struct ServerBenchmark {
 
         for sessions in options.levels.sorted() {
             var level = BenchmarkResults.Level(sessions: sessions)
-            level.echo = try measure(sessions, .echo, with: generator, problems: &level.problems)
-            if let heldLoop, heldLoop.connections == sessions {
-                level.footlight = heldLoop
-            } else {
-                level.footlight = try measure(sessions, .footlight, with: generator, problems: &level.problems)
+            for index in 0..<max(1, options.rounds) {
+                var round = BenchmarkResults.Round()
+                // Alternating which goes first, so a machine slowing down or speeding up
+                // over a level does not favour one side.
+                let order: [Endpoint] = index % 2 == 0 ? [.echo, .footlight] : [.footlight, .echo]
+                for endpoint in order {
+                    let result: LoadGenerator.LoopResult?
+                    if endpoint == .footlight, index == 0, let heldLoop, heldLoop.connections == sessions {
+                        result = heldLoop
+                    } else {
+                        progress("round \(index + 1) of \(max(1, options.rounds))")
+                        result = try measure(sessions, endpoint, with: generator, problems: &level.problems)
+                    }
+                    if endpoint == .footlight { round.footlight = result } else { round.echo = result }
+                }
+                level.rounds.append(round)
             }
             results.levels.append(level)
         }

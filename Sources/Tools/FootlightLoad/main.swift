@@ -4,7 +4,7 @@
 // per session, and the issue's targets.
 //
 //   FootlightLoad --port PORT [--server-pid PID] [--server-core N] [--levels 1,100,1000,10000]
-//                 [--idle 1000,10000] [--warmup S] [--measure S] [--batch N]
+//                 [--idle 1000,10000] [--warmup S] [--measure S] [--rounds R] [--batch N]
 //                 [--echo-path /echo] [--stall S]
 //
 // Exits 1 when the server misbehaves (a wrong reply, an error, a hang, a crash).
@@ -14,7 +14,7 @@ import Foundation
 func usage() -> String {
     """
     usage: FootlightLoad --port PORT [--server-pid PID] [--server-core N] [--levels N,N,...] [--idle N,N,...]
-                         [--warmup SECONDS] [--measure SECONDS] [--batch N] [--echo-path PATH]
+                         [--warmup SECONDS] [--measure SECONDS] [--rounds R] [--batch N] [--echo-path PATH]
                          [--stall SECONDS]
     """
 }
@@ -53,6 +53,7 @@ func parseOptions(_ commandLine: [String]) -> BenchmarkOptions {
         case "--idle": options.idleLevels = counts(for: argument)
         case "--warmup": options.warmup = number(for: argument)
         case "--measure": options.measure = max(0.1, number(for: argument))
+        case "--rounds": options.rounds = max(1, Int(number(for: argument)))
         case "--batch": options.batch = max(1, Int(number(for: argument)))
         case "--stall": options.stallSeconds = max(1, number(for: argument))
         case "--echo-path": options.echoPath = value(for: argument)
