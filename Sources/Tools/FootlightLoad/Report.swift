@@ -22,8 +22,8 @@ struct Report {
 
     // MARK: Figures over rounds
 
-    static func p50(_ result: Result) -> Double? { result.histogram.quantile(0.5).map(Double.init) }
-    static func p99(_ result: Result) -> Double? { result.histogram.quantile(0.99).map(Double.init) }
+    static func p50(_ result: Result) -> Double? { result.histogram.quantile(0.5).map { Double($0) } }
+    static func p99(_ result: Result) -> Double? { result.histogram.quantile(0.99).map { Double($0) } }
     static func rate(_ result: Result) -> Double? { result.perSecond }
     /// Server CPU seconds per completed round trip.
     static func cpuEach(_ result: Result) -> Double? {
