@@ -27,8 +27,10 @@ COUNT_HOOK_CALLS = """
 """
 
 
-def calls(app) -> list[str]:
-    return app.page.evaluate("window.hookCalls")
+def calls(app, hook: str = "bid-chart") -> list[str]:
+    """The calls made to `hook`'s callbacks, in order (each full page also has the page's own
+    site-text hook, which these tests leave aside)."""
+    return [call for call in app.page.evaluate("window.hookCalls") if call.startswith(hook + ".")]
 
 
 def test_the_bid_chart_follows_the_lot_and_marks_the_visitors_bids(open_kiosk):

@@ -28,12 +28,26 @@ def back(app, label: str):
     app.page.get_by_role("button", name=label).click()
 
 
+GERMAN_TAGLINE = "Jede Ansicht dieser Seite lebt auf einem Swift-Server; die Seite bindet nur, was er sendet."
+ENGLISH_TAGLINE = "Every view on this page lives on a Swift server; the page only binds what it sends."
+
+
+def check_site(app, lang: str):
+    """The page around the stages (its language, header and skip link) speaks `lang`."""
+    german = lang == "de"
+    expect(app.page.locator("html")).to_have_attribute("lang", lang)
+    expect(app.page.locator(".site-header h1")).to_have_text("Footlight Auktionen" if german else "Footlight Auctions")
+    expect(app.page.locator(".site-header p")).to_have_text(GERMAN_TAGLINE if german else ENGLISH_TAGLINE)
+    expect(app.page.locator(".skip-link")).to_have_text("Zum Inhalt springen" if german else "Skip to content")
+
+
 def check_german_stages(app):
     """Every kiosk stage a signed-in visitor reaches, in German."""
     page = listings(app)
     expect(page.get_by_role("heading", name="Angebotene Lose")).to_be_visible()
     expect(page.locator("article.kiosk")).to_have_attribute("lang", "de")
     expect(app.page).to_have_title("Footlight Auktionen")
+    check_site(app, "de")
     expect(page.get_by_role("button", name="Meiste Gebote")).to_be_visible()
     first = page.locator(".lot").first
     expect(first.locator(".lot-number")).to_have_text("Los 1")
@@ -45,6 +59,7 @@ def check_german_stages(app):
     lot = lot_page(app)
     expect(app.page).to_have_title("Night Ferry · Footlight Auktionen")
     expect(lot.locator("article")).to_have_attribute("lang", "de")
+    check_site(app, "de")
     expect(lot.locator(".lot-count")).to_have_text(re.compile(r"(Keine Gebote|\d+ Gebote?)$"))
     expect(lot.locator(".lot-current")).to_have_text(GERMAN_MONEY)
     amount = lot.get_by_label("Ihr Gebot")
@@ -71,6 +86,7 @@ def check_german_stages(app):
     expect(flight.locator(".flight-label").first).to_have_text("Abflug")
     expect(flight.locator(".flight-duration")).to_contain_text("Stunden")
     expect(flight.locator(".flight-day").first).to_have_text(re.compile(r"^\w\w\.,? \d+\. \w+\.?$"))
+    check_site(app, "de")
     back(app, "Profil")
     back(app, "Alle Lose")
 
@@ -100,6 +116,7 @@ def test_a_german_browser_gets_german_pages_and_the_switch_changes_every_stage(o
     expect(page.get_by_role("heading", name="Lots on offer")).to_be_visible()
     expect(page.locator("article.kiosk")).to_have_attribute("lang", "en")
     expect(app.page).to_have_title("Footlight Auctions")
+    check_site(app, "en")
     expect(page.locator(".lot").first.locator(".lot-bid strong")).to_have_text(ENGLISH_MONEY)
     expect(page.get_by_role("button", name="Most bids")).to_be_visible()
     open_lot(app, "Night Ferry")
@@ -113,6 +130,7 @@ def test_a_german_browser_gets_german_pages_and_the_switch_changes_every_stage(o
     profile.get_by_role("button", name="Your trip to the auction").click()
     flight = flight_stage(app)
     expect(flight.locator(".flight-duration")).to_contain_text("hours")
+    check_site(app, "en")
     back(app, "Profile")
     back(app, "All lots")
 

@@ -69,6 +69,7 @@ import Testing
             "listings",
             [
                 "t": KioskStrings.german.listingsPage.viewJSON,
+                "site": KioskStrings.german.sitePage.viewJSON,
                 "segments": .array(
                     ListingOrder.allCases.map {
                         SegmentItem(order: $0, selected: $0 == .grid, language: .german).viewJSON
@@ -85,6 +86,7 @@ import Testing
             "listings",
             [
                 "t": KioskStrings.english.listingsPage.viewJSON,
+                "site": KioskStrings.english.sitePage.viewJSON,
                 "segments": .array(
                     ListingOrder.allCases.map { SegmentItem(order: $0, selected: $0 == .grid).viewJSON }),
                 "languages": .array(LanguageChoice.all(selected: .english).map(\.viewJSON)),
@@ -221,6 +223,39 @@ import Testing
                 #expect(table.texts.values.allSatisfy { !$0.isEmpty }, "\(stage) in \(language)")
             }
         }
+    }
+
+    @Test("The page around the stages follows the language: each full page hands the site's texts to its hook")
+    func siteTexts() throws {
+        let page = try String(contentsOfFile: Self.packageRoot + "/Public/index.html", encoding: .utf8)
+        for stage in ["listings", "lot", "profile", "flight"] {
+            let template = try #require(Self.template(stage, in: page), "no template \(stage)")
+            #expect(template.contains(#"data-hook="site-text:site""#), "\(stage) does not hand its site texts on")
+        }
+        #expect(page.contains(#"<script src="/site-text.js"></script>"#))
+        // The texts the hook fills (the elements naming one), and the language, in every language.
+        let named = Self.siteTextKeys(in: page)
+        #expect(named == ["name", "tagline", "skip"])
+        for language in KioskLanguage.allCases {
+            let texts = language.strings.sitePage.texts
+            #expect(Set(texts.keys) == named.union(["lang"]), "\(language)")
+            #expect(texts.values.allSatisfy { !$0.isEmpty }, "\(language)")
+        }
+        // Each full page binds them (the switch changing them is in `switching`).
+        #expect(german().document("listings")?["site"] == KioskStrings.german.sitePage.viewJSON)
+        #expect(german("/lots/lot-1").document("lot-1")?["site"] == KioskStrings.german.sitePage.viewJSON)
+    }
+
+    /// The keys the page's elements name as `data-site-text="key"`.
+    static func siteTextKeys(in page: String) -> Set<String> {
+        let marker = #"data-site-text=""#
+        var keys = Set<String>()
+        var rest = page[...]
+        while let found = rest.range(of: marker) {
+            rest = rest[found.upperBound...]
+            keys.insert(String(rest.prefix { $0 != "\"" }))
+        }
+        return keys
     }
 
     /// The package's directory (this file is in Tests/DemoAppTests/Kiosk).

@@ -21,6 +21,7 @@ public struct FlightScene: Scene {
         let stage = Stage(name: "flight")
         let flight = self.flight
         stage.bindTexts(\.flightPage, language: language)
+        stage.bindSiteTexts(language: language)
         stage.bind(
             language.removeDuplicates().map { language in flight.map { FlightCard(flight: $0, language: language) } },
             to: "card")

@@ -23,6 +23,7 @@ public struct ListingsScene: Scene {
             language: language, formatter: session.services.rowFormatter)
         let stage = Stage(name: "listings")
         stage.bindTexts(\.listingsPage, language: language)
+        stage.bindSiteTexts(language: language)
         stage.bind(language.map(LanguageChoice.all(selected:)), to: "languages")
         // The page's title follows the language (a lot page names its lot; back here, the site).
         stage.run(language.map { [ClientCommand.setTitle($0.strings.siteName)] })

@@ -28,6 +28,7 @@ public struct LotDetailsScene: Scene {
             language: language, formatter: services.rowFormatter)
         let stage = Stage(name: "lot")
         stage.bindTexts(\.lotPage, language: language)
+        stage.bindSiteTexts(language: language)
         stage.bind(director.details, to: "lot")
         stage.bind(director.amount, to: "amount")
         stage.bind(director.amountError, to: "amountError")

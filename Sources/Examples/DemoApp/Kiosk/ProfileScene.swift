@@ -32,6 +32,7 @@ public struct ProfileScene: Scene {
             })
         let stage = Stage(name: "profile")
         stage.bindTexts(\.profilePage, language: session.language.eraseToAnyPublisher())
+        stage.bindSiteTexts(language: session.language.eraseToAnyPublisher())
         stage.bind(director.name, to: "name")
         stage.bind(director.email, to: "email")
         stage.bind(director.website, to: "website")

@@ -1,6 +1,13 @@
 extension KioskStrings {
     /// The kiosk in English.
     public static let english = KioskStrings(
+        sitePage: PageText(
+            .english,
+            [
+                "name": "Auctions",
+                "tagline": "Every view on this page lives on a Swift server; the page only binds what it sends.",
+                "skip": "Skip to content",
+            ]),
         listingsPage: PageText(
             .english,
             [

@@ -1,6 +1,14 @@
 extension KioskStrings {
     /// The kiosk in German (formal address).
     public static let german = KioskStrings(
+        sitePage: PageText(
+            .german,
+            [
+                "name": "Auktionen",
+                "tagline":
+                    "Jede Ansicht dieser Seite lebt auf einem Swift-Server; die Seite bindet nur, was er sendet.",
+                "skip": "Zum Inhalt springen",
+            ]),
         listingsPage: PageText(
             .german,
             [

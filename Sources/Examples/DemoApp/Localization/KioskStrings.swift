@@ -11,6 +11,10 @@
 public struct KioskStrings: Sendable {
     // MARK: Pages
 
+    /// The page around the stages: the header's name ("Auctions") and tagline, and the
+    /// skip link. Every full page binds it to its slot `site`, where the `site-text` hook
+    /// (`Public/site-text.js`) takes it, with the document's language.
+    public let sitePage: PageText
     /// The listings' template: heading, order control, table head, language switch.
     public let listingsPage: PageText
     /// The lot page's template.

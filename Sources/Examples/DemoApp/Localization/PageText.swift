@@ -27,8 +27,18 @@ public struct PageText: ViewValue, Equatable, Sendable {
 
 extension Stage {
     /// Binds the fixed texts of this stage's template, `page` of the strings of the
-    /// session's `language`, to the slot `t`.
-    func bindTexts(_ page: KeyPath<KioskStrings, PageText> & Sendable, language: AnyPublisher<KioskLanguage, Never>) {
-        bind(language.removeDuplicates().map { $0.strings[keyPath: page] }, to: "t")
+    /// session's `language`, to `slot` (`t` unless said otherwise).
+    func bindTexts(
+        _ page: KeyPath<KioskStrings, PageText> & Sendable, language: AnyPublisher<KioskLanguage, Never>,
+        to slot: String = "t"
+    ) {
+        bind(language.removeDuplicates().map { $0.strings[keyPath: page] }, to: slot)
+    }
+
+    /// Binds the texts of the page around the stages (``KioskStrings/sitePage``) to the
+    /// slot `site`: a full page's template hands them to the `site-text` hook, which
+    /// sets the header, the skip link and the document's language.
+    func bindSiteTexts(language: AnyPublisher<KioskLanguage, Never>) {
+        bindTexts(\.sitePage, language: language, to: "site")
     }
 }

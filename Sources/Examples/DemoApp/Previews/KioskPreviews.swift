@@ -32,6 +32,8 @@ public enum KioskPreviews {
         let rows = order.sorted(lots).map { LotRow(lot: $0, now: now, language: language) }
         let document: JSONObject = [
             "t": language.strings.listingsPage.viewJSON,
+            // The page around it in the same language (the header and the document's `lang`).
+            "site": language.strings.sitePage.viewJSON,
             "segments": ListingOrder.allCases.map { SegmentItem(order: $0, selected: $0 == order, language: language) }
                 .viewJSON,
             "layout": .string(order.layout),
