@@ -246,6 +246,26 @@ import Testing
         #expect(german("/lots/lot-1").document("lot-1")?["site"] == KioskStrings.german.sitePage.viewJSON)
     }
 
+    @Test("A German lot page describes the work in German: every catalogue lot's medium and summary")
+    func germanCatalogue() {
+        for lot in AuctionCatalogue.lots() {
+            let german = LotDetails(lot: lot, now: .zero, account: nil, language: .german)
+            let english = LotDetails(lot: lot, now: .zero, account: nil, language: .english)
+            #expect(english.medium == "\(lot.medium), \(lot.year)")
+            #expect(english.summary == lot.summary)
+            #expect(KioskStrings.german.catalogue[lot.medium] != nil, "no German for \(lot.medium)")
+            #expect(KioskStrings.german.catalogue[lot.summary] != nil, "no German for \(lot.id)'s summary")
+            #expect(german.medium == "\(KioskStrings.german.catalogueText(lot.medium)), \(lot.year)")
+            #expect(german.summary != lot.summary)
+            #expect(german.title == lot.title)
+        }
+        #expect(
+            LotDetails(lot: AuctionCatalogue.lots()[5], now: .zero, account: nil, language: .german).medium
+                == "Holzschnitt, 1962")
+        // A text the catalogue does not have stays as it is.
+        #expect(KioskStrings.german.catalogueText("Tempera on panel") == "Tempera on panel")
+    }
+
     /// The keys the page's elements name as `data-site-text="key"`.
     static func siteTextKeys(in page: String) -> Set<String> {
         let marker = #"data-site-text=""#

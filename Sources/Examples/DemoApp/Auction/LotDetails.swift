@@ -41,8 +41,8 @@ public struct LotDetails: ViewValue, Equatable, Sendable, LotSnapshot {
         number = strings.lotNumber(String(lot.number))
         title = lot.title
         artist = lot.artist
-        medium = "\(lot.medium), \(lot.year)"
-        summary = lot.summary
+        medium = "\(strings.catalogueText(lot.medium)), \(lot.year)"
+        summary = strings.catalogueText(lot.summary)
         image = ArtworkImage(lot: lot, language: language)
         currentBid = MoneyFormat.string(cents: lot.currentBidCents, in: language)
         bidLabel = lot.bidCount == 0 ? strings.startingBid : strings.currentBid

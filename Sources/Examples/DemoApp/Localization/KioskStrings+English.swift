@@ -162,6 +162,8 @@ extension KioskStrings {
             case (_, 0): hoursText
             default: "\(hoursText), \(minutesText)"
             }
-        }
+        },
+        // The catalogue is written in English.
+        catalogue: [:]
     )
 }

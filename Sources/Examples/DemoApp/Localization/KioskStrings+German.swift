@@ -167,6 +167,42 @@ extension KioskStrings {
             case (_, 0): hoursText
             default: "\(hoursText), \(minutesText)"
             }
-        }
+        },
+        catalogue: [
+            "Oil on canvas": "Öl auf Leinwand",
+            "Acrylic on board": "Acryl auf Malpappe",
+            "Oil on linen": "Öl auf Leinen",
+            "Watercolour on paper": "Aquarell auf Papier",
+            "Woodblock print": "Holzschnitt",
+            "Oil on board": "Öl auf Malpappe",
+            "Oil and sand on canvas": "Öl und Sand auf Leinwand",
+            "Pastel on paper": "Pastell auf Papier",
+            "Gouache on paper": "Gouache auf Papier",
+            "Etching with aquatint": "Radierung mit Aquatinta",
+            "Fishing boats come in under a violet sky; the lamps of the quay are just lit.":
+                "Fischerboote laufen unter violettem Himmel ein; die Lampen am Kai sind eben angezündet.",
+            "Layered blues scraped back to the board, from a series of nine.":
+                "Geschichtete Blautöne, bis auf die Pappe zurückgeschabt, aus einer Serie von neun.",
+            "The sitter holds a loupe to a pocket watch; his workshop recedes into shadow.":
+                "Der Dargestellte hält eine Lupe an eine Taschenuhr; seine Werkstatt verliert sich im Schatten.",
+            "Three pears and a pewter jug on a folded cloth, in the cool light of a north window.":
+                "Drei Birnen und ein Zinnkrug auf einem gefalteten Tuch, im kühlen Licht eines Nordfensters.",
+            "A road climbs between larches turned gold; the first snow lies on the ridge.":
+                "Eine Straße steigt zwischen golden gewordenen Lärchen an; auf dem Grat liegt der erste Schnee.",
+            "A ferry's lit windows cross a black bay; one of an edition of forty.":
+                "Die erleuchteten Fenster einer Fähre ziehen über eine schwarze Bucht; eines von vierzig Exemplaren.",
+            "Hollyhocks against a sunlit brick wall, painted in a single sitting.":
+                "Stockrosen vor einer sonnigen Backsteinmauer, in einer einzigen Sitzung gemalt.",
+            "Interlocking planes of ochre and umber with a single line of cadmium red.":
+                "Ineinandergreifende Flächen aus Ocker und Umbra mit einer einzigen Linie Kadmiumrot.",
+            "A young woman reads by a window, her face lit by the page.":
+                "Eine junge Frau liest am Fenster, ihr Gesicht vom Licht der Seite erhellt.",
+            "Mist lifting off channels of water; a heron stands at the edge of the reeds.":
+                "Nebel steigt von den Wasserläufen auf; ein Reiher steht am Rand des Schilfs.",
+            "Striped tulips leaning out of a jar of water, their stems bent by the glass.":
+                "Gestreifte Tulpen neigen sich aus einem Wasserglas, ihre Stiele im Glas gebrochen.",
+            "A kite hangs on the wind above a patchwork of ploughed fields.":
+                "Ein Rotmilan steht im Wind über einem Flickenteppich gepflügter Felder.",
+        ]
     )
 }

@@ -126,4 +126,17 @@ public struct KioskStrings: Sendable {
 
     /// A flight's duration: "3 hours, 10 minutes", "2 hours", "45 minutes".
     public let flightDuration: @Sendable (_ hours: Int, _ minutes: Int) -> String
+
+    // MARK: The catalogue
+
+    /// The catalogue's descriptions of its works (a lot's medium and summary) in this
+    /// language, by the catalogue's own (English) text. Titles and artists' names stay
+    /// as they are, as in a printed catalogue.
+    public let catalogue: [String: String]
+
+    /// `text` from the catalogue in this language: as the catalogue has it when it is
+    /// not in ``catalogue`` (a lot of another catalogue, or English).
+    public func catalogueText(_ text: String) -> String {
+        catalogue[text] ?? text
+    }
 }
