@@ -5,19 +5,37 @@
  * ({lang, name, tagline, skip}: KioskStrings.sitePage, in the session's language). It sets the
  * document's language (what a screen reader reads the page in), the header's name and tagline,
  * and the skip link. Plain JavaScript, loaded after the runtime (window.footlight).
+ *
+ * The texts last shown are kept in localStorage and shown again as the page loads: on a slow
+ * network the first page arrives a few round trips after the header is painted, and a reload
+ * would otherwise show the header in English until then.
  */
 'use strict';
 
 (() => {
-  function apply(h) {
-    const texts = h.value;
-    if (!texts?.lang) return;
+  const KEPT = 'footlight-site-text';
+
+  function show(texts) {
     document.documentElement.lang = texts.lang;
     for (const el of document.querySelectorAll('[data-site-text]')) {
       const text = texts[el.dataset.siteText];
       if (typeof text === 'string') el.textContent = text;
     }
   }
+
+  function apply(h) {
+    const texts = h.value;
+    if (typeof texts?.lang !== 'string') return;
+    show(texts);
+    try {
+      localStorage.setItem(KEPT, JSON.stringify(texts));
+    } catch {} // storage full or refused: the next load waits for the page, as without it
+  }
+
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT));
+    if (typeof kept?.lang === 'string') show(kept);
+  } catch {} // nothing kept, or not JSON: the page's own texts stay until the first page
 
   window.footlight.hook('site-text', { mounted: apply, updated: apply });
 })();

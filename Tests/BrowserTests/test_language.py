@@ -203,3 +203,27 @@ def test_the_runtime_speaks_the_pages_language_offline_too(through, visit):
     app.page.evaluate("dispatchEvent(new Event('online'))")
     app.wait_for("(s) => s.joined && s.unacknowledged === 0")
     expect(banner).to_be_empty()
+
+
+def test_a_reload_shows_the_page_around_the_stages_in_the_visitors_language_before_any_stage(through, visit):
+    """On a slow network the first stage arrives a few round trips after the page is painted; the
+    header, the skip link and the document's language are those the visitor last saw, not English,
+    until then. Here the server is not reached at all after the reload."""
+    proxy = through(0.1)
+    app, _ = visit(proxy, "/", locale="de-DE")
+    app.allow_errors(FAILED_HANDSHAKE)
+    expect(listings(app).get_by_role("heading", name="Angebotene Lose")).to_be_visible()
+    check_site(app, "de")
+    proxy.refuse_websockets = True
+    app.page.reload()
+    assert app.page.locator("#footlight-outlet [lang]").count() == 0, "no stage shown"
+    check_site(app, "de")
+    # And the other way: after the switch to English, a reload keeps English.
+    proxy.refuse_websockets = False
+    app.page.evaluate("dispatchEvent(new Event('online'))")
+    app.wait_joined(("listings",))
+    switch(app, "English")
+    check_site(app, "en")
+    proxy.refuse_websockets = True
+    app.page.reload()
+    check_site(app, "en")
