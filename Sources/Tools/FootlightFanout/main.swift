@@ -195,7 +195,8 @@ func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     return String(format: "%.1f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
 }
-func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+/// The p50 of a configuration's runs (there is at least one: `--runs` is positive).
+func p50<T: Comparable>(_ values: [T]) -> T { median(values)! }
 
 /// What a row of the table measured: kiosk sessions on `nodes` nodes, or the floor.
 struct Configuration {
@@ -244,9 +245,9 @@ for result in results {
             milliseconds(run.last), cpu(run.serverCPU))
     }
     table.append(
-        result.configuration.name, "**p50**", "**\(milliseconds(median(result.runs.map(\.written))))**",
-        milliseconds(median(result.runs.map(\.first))), milliseconds(median(result.runs.map(\.last))),
-        cpu(result.runs.map(\.serverCPU).sorted()[result.runs.count / 2]))
+        result.configuration.name, "**p50**", "**\(milliseconds(p50(result.runs.map(\.written))))**",
+        milliseconds(p50(result.runs.map(\.first))), milliseconds(p50(result.runs.map(\.last))),
+        cpu(p50(result.runs.map(\.serverCPU))))
 }
 print(table.text)
 print()
@@ -254,17 +255,17 @@ let floor = results.first { $0.configuration.isFloor }
 for result in results where !result.configuration.isFloor {
     let nodes = result.configuration.nodes
     let goal: Duration = nodes == 1 ? .milliseconds(250) : .milliseconds(300)
-    let p50 = median(result.runs.map(\.written))
+    let written = p50(result.runs.map(\.written))
     var line =
-        "\(result.configuration.name): the last patch written within \(milliseconds(goal)) (p50 of \(runs) runs): \(p50 < goal ? "met" : "missed") (\(milliseconds(p50)); last arrived \(milliseconds(median(result.runs.map(\.last)))))"
+        "\(result.configuration.name): the last patch written within \(milliseconds(goal)) (p50 of \(runs) runs): \(written < goal ? "met" : "missed") (\(milliseconds(written)); last arrived \(milliseconds(p50(result.runs.map(\.last)))))"
     if let single = results.first(where: { $0.configuration.nodes == 1 && !$0.configuration.isFloor }), nodes > 1 {
-        line += String(format: ", %.2f× one node's", p50 / median(single.runs.map(\.written)))
+        line += String(format: ", %.2f× one node's", written / p50(single.runs.map(\.written)))
     }
     if let floor, nodes == 1 {
-        let cpu = { (runs: [RunTimes]) in runs.map(\.serverCPU).sorted()[runs.count / 2] }
-        let floorP50 = median(floor.runs.map(\.written))
-        line += String(format: "; %.2f× the transport floor's time (", p50 / floorP50) + milliseconds(floorP50)
-        line += String(format: "), %.2f× its server CPU", cpu(result.runs) / max(cpu(floor.runs), 0.01))
+        let floorP50 = p50(floor.runs.map(\.written))
+        let floorCPU = p50(floor.runs.map(\.serverCPU))
+        line += String(format: "; %.2f× the transport floor's time (", written / floorP50) + milliseconds(floorP50)
+        line += String(format: "), %.2f× its server CPU", p50(result.runs.map(\.serverCPU)) / max(floorCPU, 0.01))
     }
     print(line + ".")
 }

@@ -30,14 +30,6 @@ struct Report {
         result.serverCPUSeconds.map { $0 / Double(max(1, result.completed)) }
     }
 
-    /// The median of `values` (the mean of the middle two for an even count).
-    static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
     /// `metric` of one side in each round that measured it.
     static func values(
         _ level: BenchmarkResults.Level, _ side: KeyPath<Round, Result?>, _ metric: (Result) -> Double?
@@ -73,7 +65,7 @@ struct Report {
         ])
         for level in results.levels {
             func time(_ side: KeyPath<Round, Result?>, _ metric: (Result) -> Double?) -> String {
-                Format.time(nanoseconds: Self.median(Self.values(level, side, metric)).map { UInt64($0) })
+                Format.time(nanoseconds: median(Self.values(level, side, metric)).map { UInt64($0) })
             }
             table.append([
                 Format.count(level.sessions), time(\.footlight, Self.p50), time(\.footlight, Self.p99),
@@ -90,7 +82,9 @@ struct Report {
             Counted over \(seconds(options.measure)) after \(seconds(options.warmup)) of warm-up; \
             event messages are \(size)–\(size + 5) bytes and the echo connections send the same messages. \
             \(roundCount) round(s) per level, the echo and Footlight back to back in each (in alternating \
-            order); times are the rounds' medians, ratios the median of each round's ratio (with their range).
+            order; at the largest idle level, the first round's Footlight loop runs over the sessions held \
+            before the rounds); times are the rounds' medians (the upper middle of an even count), ratios \
+            the median of each round's ratio (with their range).
 
             \(table.text)
             """ + problemLines
@@ -107,8 +101,8 @@ struct Report {
             ("sessions", .right), ("footlight events/s", .right), ("echo messages/s", .right), ("ratio", .right),
         ])
         for level in results.levels {
-            let footlight = Self.median(Self.values(level, \.footlight, Self.rate))
-            let echo = Self.median(Self.values(level, \.echo, Self.rate))
+            let footlight = median(Self.values(level, \.footlight, Self.rate))
+            let echo = median(Self.values(level, \.echo, Self.rate))
             table.append([
                 Format.count(level.sessions), footlight.map(Format.rate) ?? "–", echo.map(Format.rate) ?? "–",
                 Self.ratioText(Self.ratios(level, Self.rate)),
@@ -131,7 +125,7 @@ struct Report {
         var busy: [String] = []
         for level in results.levels {
             func each(_ side: KeyPath<Round, Result?>) -> String {
-                Format.time(nanoseconds: Self.median(Self.values(level, side, Self.cpuEach)).map { UInt64($0 * 1e9) })
+                Format.time(nanoseconds: median(Self.values(level, side, Self.cpuEach)).map { UInt64($0 * 1e9) })
             }
             func share(_ side: KeyPath<Round, Result?>, _ seconds: (Result) -> Double?, _ pick: ([Double]) -> Double?)
                 -> String
@@ -146,8 +140,8 @@ struct Report {
             table.append([
                 Format.count(level.sessions), each(\.footlight), each(\.echo),
                 Self.ratioText(Self.ratios(level, Self.cpuEach)),
-                share(\.footlight, \.serverCPUSeconds, Self.median) + " / "
-                    + share(\.echo, \.serverCPUSeconds, Self.median),
+                share(\.footlight, \.serverCPUSeconds, median) + " / "
+                    + share(\.echo, \.serverCPUSeconds, median),
                 share(\.footlight, \.cpuSeconds, { $0.max() }) + " / " + share(\.echo, \.cpuSeconds, { $0.max() }),
                 share(\.footlight, others, { $0.max() }) + " / " + share(\.echo, others, { $0.max() }),
             ])
@@ -229,7 +223,7 @@ struct Report {
             table.append([
                 "\(name) at \(Format.count(sessions)) session(s) \(sign) \(Format.ratio(goal)) the echo's",
                 Self.ratioText(ratios), ratios.isEmpty ? "–" : "\(ratios.filter(within).count) of \(ratios.count)",
-                Self.median(ratios).map { within($0) ? "met" : "missed" } ?? "not measured",
+                median(ratios).map { within($0) ? "met" : "missed" } ?? "not measured",
             ])
         }
         ratioRow("round trip p50", at: 1, Self.p50, goal: Self.latencyGoal, atMost: true)

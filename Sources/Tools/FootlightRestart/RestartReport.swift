@@ -79,11 +79,6 @@ struct RestartReport {
     }
 }
 
-/// The middle value (the upper one of an even count), nil for none.
-private func median<T: Comparable>(_ values: [T]) -> T? {
-    values.isEmpty ? nil : values.sorted()[values.count / 2]
-}
-
 /// Each side's median, nil for none.
 private func median(_ uses: [PhaseCPU]) -> PhaseCPU? {
     guard let server = median(uses.map(\.server)), let clients = median(uses.map(\.clients)) else { return nil }
