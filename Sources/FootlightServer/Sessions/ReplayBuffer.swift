@@ -3,8 +3,12 @@ import DequeModule
 /// Sequenced messages sent but not yet acknowledged, kept to replay after a resume.
 /// Bounded by count and bytes; when the oldest is dropped, a client that missed it
 /// gets a snapshot instead.
-struct ReplayBuffer {
-    private var entries = Deque<(seq: Int64, message: WireMessage)>()
+struct ReplayBuffer: Equatable {
+    private struct Entry: Equatable {
+        let seq: Int64
+        let message: WireMessage
+    }
+    private var entries = Deque<Entry>()
     private(set) var bytes = 0
     let maximumCount: Int
     let maximumBytes: Int
@@ -20,7 +24,7 @@ struct ReplayBuffer {
     var count: Int { entries.count }
 
     mutating func append(seq: Int64, message: WireMessage) {
-        entries.append((seq, message))
+        entries.append(Entry(seq: seq, message: message))
         bytes += message.count
         while entries.count > maximumCount || (bytes > maximumBytes && entries.count > 1) {
             let dropped = entries.removeFirst()

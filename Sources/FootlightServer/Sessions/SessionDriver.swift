@@ -176,7 +176,9 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
                 box.evicted = true
             }
         }
-        if state.flushScheduled { perform(state.flush(unsentBytes: connection?.unsentBytes ?? 0)) }
+        if state.flushScheduled {
+            for action in state.flush(unsentBytes: connection?.unsentBytes ?? 0) { carryOut(action) }
+        }
         for (handle, output) in outbox {
             switch output {
             case .messages(let messages): handle.send(messages)
@@ -186,45 +188,43 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
         outbox.removeAll(keepingCapacity: true)
     }
 
-    func perform(_ actions: [SessionAction]) {
-        for action in actions {
-            switch action {
-            case .send(let messages):
-                if let connection { outbox.append((connection, .messages(messages))) }
-            case .close(let id, let code, let reason):
-                let handle = connection?.id == id ? connection : replaced.removeValue(forKey: id)
-                if let handle {
-                    handle.setDrainHandler(nil)
-                    outbox.append((handle, .close(code: code, reason: reason)))
-                }
-            case .startApp(let path, let modals):
-                var request = self.request
-                request.path = path
-                let context = Context(
-                    environment: SessionEnvironment(executor: SessionExecutorReference(self), request: request),
-                    presenter: self)
-                self.context = context
-                context.start(entry, path: path, restoringModals: modals)
-                perform(state.appStarted(now: .now))
-            case .deliver(let event, let stage):
-                perform(state.eventHandled(event, error: stage.deliver(event)))
-            case .restore(let name, let value, let stage):
-                perform(state.restored(error: stage.deliver(name, value: value)))
-            case .scheduleFlush:
-                break  // every turn ends with a flush when one is scheduled
-            case .awaitDrain:
-                connection?.requestDrainSignal()
-            case .log(let level, let message):
-                logger.log(level: level, "\(message)")
-            case .ended:
-                registry?.remove(id)
-                uploadDeliveries.removeAll()
-                registry?.uploads.sessionEnded(id)
+    func startApp(path: String, modals: [String]) {
+        var request = self.request
+        request.path = path
+        let context = Context(
+            environment: SessionEnvironment(executor: SessionExecutorReference(self), request: request),
+            presenter: self)
+        self.context = context
+        context.start(entry, path: path, restoringModals: modals)
+    }
+
+    func carryOut(_ action: ProtocolAction) {
+        switch action {
+        case .send(let messages):
+            if let connection { outbox.append((connection, .messages(messages))) }
+        case .close(let id, let code, let reason):
+            let handle: ConnectionHandle?
+            if connection?.id == id {
+                handle = connection
+                // The session let go of it (it ended): so does the driver.
+                if state.connection != id { connection = nil }
+            } else {
+                handle = replaced.removeValue(forKey: id)
             }
-        }
-        if state.connection == nil, let handle = connection {
-            handle.setDrainHandler(nil)
-            connection = nil
+            if let handle {
+                handle.setDrainHandler(nil)
+                outbox.append((handle, .close(code: code, reason: reason)))
+            }
+        case .scheduleFlush:
+            break  // every turn ends with a flush when one is scheduled
+        case .awaitDrain:
+            connection?.requestDrainSignal()
+        case .log(let level, let message):
+            logger.log(level: level, "\(message)")
+        case .ended:
+            registry?.remove(id)
+            uploadDeliveries.removeAll()
+            registry?.uploads.sessionEnded(id)
         }
     }
 
@@ -304,7 +304,7 @@ extension SessionDriver: SessionHost {
     func startOver(reason: String) {
         // A turn of its own: the stages are cancelled outside the app code asking for it.
         execute { [self] in
-            perform(state.end(reason: reason, closeCode: 4002) + [.ended])  // 4002: start over
+            perform(state.end(reason: reason, closeCode: 4002) + [.io(.ended)])  // 4002: start over
         }
     }
 }

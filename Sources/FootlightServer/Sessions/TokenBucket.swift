@@ -1,5 +1,5 @@
 /// A token bucket: `rate` tokens a second, at most `burst` saved up.
-struct TokenBucket {
+struct TokenBucket: Equatable {
     let rate: Double
     let burst: Double
     private var tokens: Double

@@ -305,27 +305,25 @@ public final class SceneTester: @unchecked Sendable {
         try queue.sync(execute: body)
     }
 
-    /// Carries out the state machine's actions as the live driver does, with the page
-    /// mirror as the connection.
-    package func perform(_ actions: [SessionAction]) {
-        for action in actions {
-            switch action {
-            case .send(let messages):
-                for message in messages { receive(message) }
-            case .close(_, let code, let reason):
-                Issue.record("the session closed its connection (\(code)): \(reason)")
-            case .startApp(let path, let modals):
-                context.start(entry, path: path, restoringModals: modals)
-                perform(state.appStarted(now: .now))
-            case .deliver(let event, let stage):
-                lastEventError = stage.deliver(event)
-                perform(state.eventHandled(event, error: lastEventError))
-            case .restore(let name, let value, let stage):
-                perform(state.restored(error: stage.deliver(name, value: value)))
-            case .scheduleFlush, .awaitDrain, .log, .ended:
-                break
-            }
+    package func startApp(path: String, modals: [String]) {
+        context.start(entry, path: path, restoringModals: modals)
+    }
+
+    /// Carries out the session's I/O as the live driver does, with the page mirror as
+    /// the connection.
+    package func carryOut(_ action: ProtocolAction) {
+        switch action {
+        case .send(let messages):
+            for message in messages { receive(message) }
+        case .close(_, let code, let reason):
+            Issue.record("the session closed its connection (\(code)): \(reason)")
+        case .scheduleFlush, .awaitDrain, .log, .ended:
+            break
         }
+    }
+
+    package func delivered(_ event: ClientMessage.Event, error: StageEventError?) {
+        lastEventError = error
     }
 
     /// Ends the turn: flushes what changed to the mirror. Returns whether anything was sent.
@@ -333,7 +331,7 @@ public final class SceneTester: @unchecked Sendable {
     private func flush() -> Bool {
         guard state.flushScheduled else { return false }
         let before = mirror.lastSeq
-        perform(state.flush(unsentBytes: 0))
+        for action in state.flush(unsentBytes: 0) { carryOut(action) }
         if mirror.lastSeq > before { perform(state.acknowledge(seq: mirror.lastSeq)) }
         return true
     }

@@ -35,7 +35,8 @@ struct ComponentSuite {
             _ = flush()
         }
 
-        func perform(_ actions: [SessionAction]) {}
+        func startApp(path: String, modals: [String]) {}
+        func carryOut(_ action: ProtocolAction) {}
         func startOver(reason: String) {}
 
         /// Flushes what changed and returns the bytes sent; the client acknowledges at

@@ -5,8 +5,9 @@ import Testing
 @testable import FootlightServer
 
 /// Drives a ``SessionState`` by hand, as its driver would, with no socket, no thread
-/// and no sleep: what it sends is decoded to JSON, closes and logs are recorded.
-struct SessionMachine {
+/// and no sleep: what it sends is decoded to JSON, closes and logs are recorded. App
+/// code runs through the one interpreter every host shares (``SessionHost/perform(_:)``).
+final class SessionMachine: SessionHost {
     var state: SessionState
     /// Messages sent to the connection, decoded, since the last `take()`.
     var sent: [JSON] = []
@@ -15,16 +16,16 @@ struct SessionMachine {
     var awaitingDrain = false
     var ended = false
     /// The app entry run on the first attach.
-    let entry: (inout SessionMachine, String) -> Void
+    let entry: (SessionMachine, String) -> Void
     /// The app's modal restorer, run in a rebuild for each modal the page showed.
-    let restoreModal: (inout SessionMachine, String) -> Void
+    let restoreModal: (SessionMachine, String) -> Void
     /// The time events arrive at (the rate limit's clock); moved by hand.
     var now: ContinuousClock.Instant
 
     init(
         limits: SessionLimits = SessionLimits(), details: Bool = true,
-        entry: @escaping (inout SessionMachine, String) -> Void = { _, _ in },
-        restoreModal: @escaping (inout SessionMachine, String) -> Void = { _, _ in }
+        entry: @escaping (SessionMachine, String) -> Void = { _, _ in },
+        restoreModal: @escaping (SessionMachine, String) -> Void = { _, _ in }
     ) {
         let start = ContinuousClock.now
         state = SessionState(
@@ -34,40 +35,36 @@ struct SessionMachine {
         self.restoreModal = restoreModal
     }
 
-    /// Carries out actions as the live driver does.
-    mutating func perform(_ actions: [SessionAction]) {
-        for action in actions {
-            switch action {
-            case .send(let messages):
-                for message in messages {
-                    sent.append(try! message.bytes.withUnsafeBytes { try JSON.parse($0) })
-                }
-            case .close(let id, let code, _): closes.append((id, code))
-            case .startApp(let path, let modals):
-                entry(&self, path)
-                for template in modals { restoreModal(&self, template) }
-                perform(state.appStarted(now: now))
-            case .deliver(let event, let stage):
-                perform(state.eventHandled(event, error: stage.deliver(event)))
-            case .restore(let name, let value, let stage):
-                perform(state.restored(error: stage.deliver(name, value: value)))
-            case .scheduleFlush: break
-            case .awaitDrain: awaitingDrain = true
-            case .log(_, let message): logs.append(message)
-            case .ended: ended = true
+    func startApp(path: String, modals: [String]) {
+        entry(self, path)
+        for template in modals { restoreModal(self, template) }
+    }
+
+    func carryOut(_ action: ProtocolAction) {
+        switch action {
+        case .send(let messages):
+            for message in messages {
+                sent.append(try! message.bytes.withUnsafeBytes { try JSON.parse($0) })
             }
+        case .close(let id, let code, _): closes.append((id, code))
+        case .scheduleFlush: break
+        case .awaitDrain: awaitingDrain = true
+        case .log(_, let message): logs.append(message)
+        case .ended: ended = true
         }
     }
+
+    func startOver(reason: String) {}
 
     /// Ends the turn: flushes with `unsentBytes` waiting on the socket. Every stage
     /// counts as changed (the driver hears of changes through `Stage.didChange`; an
     /// unchanged document diffs to nothing).
-    mutating func endTurn(unsentBytes: Int = 0) {
+    func endTurn(unsentBytes: Int = 0) {
         for id in state.stages.entries.map(\.id) { perform(state.stageChanged(id)) }
-        if state.flushScheduled { perform(state.flush(unsentBytes: unsentBytes)) }
+        if state.flushScheduled { for action in state.flush(unsentBytes: unsentBytes) { carryOut(action) } }
     }
 
-    mutating func attach(
+    func attach(
         _ id: ConnectionID = 1, resumeAfter seq: Int64? = nil, path: String? = nil,
         restore: ClientMessage.Restore? = nil
     ) {
@@ -75,25 +72,25 @@ struct SessionMachine {
         endTurn()
     }
 
-    mutating func event(_ number: Int64, _ name: String, stage: String = "counter", value: JSON? = nil) {
+    func event(_ number: Int64, _ name: String, stage: String = "counter", value: JSON? = nil) {
         perform(state.receive(ClientMessage.Event(number: number, stage: stage, name: name, value: value), now: now))
         endTurn()
     }
 
-    mutating func present(_ stage: Stage, _ placement: Placement = .root, url: String? = nil) -> String {
+    func present(_ stage: Stage, _ placement: Placement = .root, url: String? = nil) -> String {
         let (id, actions) = state.present(stage, placement: placement, url: url)
         perform(actions)
         return id
     }
 
     /// The messages sent since the last call.
-    mutating func take() -> [JSON] {
+    func take() -> [JSON] {
         defer { sent.removeAll() }
         return sent
     }
 
     /// The `t` of each message sent since the last call.
-    mutating func takeTypes() -> [String] {
+    func takeTypes() -> [String] {
         take().map { $0["t"]?.stringValue ?? "?" }
     }
 }

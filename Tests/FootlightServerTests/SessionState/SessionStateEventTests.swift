@@ -9,7 +9,7 @@ struct SessionStateEventTests {
     static func joined(limits: SessionLimits = SessionLimits(), details: Bool = true) -> (SessionMachine, CountingStage)
     {
         let counter = CountingStage()
-        var machine = SessionMachine(limits: limits, details: details) { machine, _ in
+        let machine = SessionMachine(limits: limits, details: details) { machine, _ in
             _ = machine.present(counter.stage)
         }
         machine.attach()
@@ -19,7 +19,7 @@ struct SessionStateEventTests {
 
     @Test("An event is delivered once; its patch carries the acknowledgement")
     func eventAndAck() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.event(1, "increment")
         let sent = machine.take()
         #expect(sent.count == 1)
@@ -33,7 +33,7 @@ struct SessionStateEventTests {
         let amount = CurrentValueSubject<String, Never>("")
         stage.bind(amount, to: "amount")
         stage.on("amount", send: amount)
-        var machine = SessionMachine { machine, _ in _ = machine.present(stage) }
+        let machine = SessionMachine { machine, _ in _ = machine.present(stage) }
         machine.attach()
         _ = machine.take()
         // One turn: the event, and the commands its stage runs (a focus, say).
@@ -49,7 +49,7 @@ struct SessionStateEventTests {
 
     @Test("A re-sent event is acknowledged again and not delivered again")
     func duplicate() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.event(1, "increment")
         _ = machine.take()
         machine.event(1, "increment")
@@ -59,7 +59,7 @@ struct SessionStateEventTests {
 
     @Test("An event number that skips ahead is refused as event-gap; the next expected number stays the same")
     func gap() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.event(3, "increment")
         let sent = machine.take()
         #expect(sent.map { $0["code"] } == ["event-gap"])
@@ -71,7 +71,7 @@ struct SessionStateEventTests {
 
     @Test("An unknown stage's refusal names at most 8 of the stages mounted, however many there are")
     func unknownStageNamesEight() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         for _ in 0..<20 { _ = machine.present(Stage(name: "lot"), .push) }
         machine.endTurn()
         _ = machine.take()
@@ -83,7 +83,7 @@ struct SessionStateEventTests {
 
     @Test("Unknown stage, unknown event and bad value are refused with their codes; the count is untouched")
     func refusals() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.event(1, "increment", stage: "nowhere")
         machine.event(2, "explode")
         machine.event(3, "amount", value: "many")
@@ -95,7 +95,7 @@ struct SessionStateEventTests {
 
     @Test("Without error details the client gets only the code's generic text")
     func genericMessages() {
-        var (machine, _) = Self.joined(details: false)
+        let (machine, _) = Self.joined(details: false)
         machine.event(1, "explode")
         let error = machine.take().first { $0["t"] == "error" }
         #expect(error?["message"] == .string(ProtocolError.Code.unknownEvent.summary))
@@ -104,7 +104,7 @@ struct SessionStateEventTests {
 
     @Test("A failing Director ends the session: director-failed, bye, close 4001, and the registry forgets it")
     func directorFailure() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.event(1, "amount", value: -1)
         #expect(machine.take().map { $0["t"] } == ["error", "bye"])
         #expect(machine.closes.map(\.code) == [4001])
@@ -117,7 +117,7 @@ struct SessionStateEventTests {
         var limits = SessionLimits()
         limits.eventsPerSecond = 1
         limits.eventBurst = 2
-        var (machine, _) = Self.joined(limits: limits)
+        let (machine, _) = Self.joined(limits: limits)
         for number in 1...6 {
             machine.perform(
                 machine.state.receive(
@@ -134,7 +134,7 @@ struct SessionStateEventTests {
 
     @Test("An acknowledgement of a sequence number never sent is refused as bad-ack")
     func badAck() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.perform(machine.state.acknowledge(seq: 50))
         machine.endTurn()
         #expect(machine.take().map { $0["code"] } == ["bad-ack"])
@@ -142,7 +142,7 @@ struct SessionStateEventTests {
 
     @Test("A slot value that cannot be shown is reported as bad-slot-value")
     func badSlotValue() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.perform(machine.state.slotFailed("slot \"x\" got NaN"))
         machine.endTurn()
         #expect(machine.take().map { $0["code"] } == ["bad-slot-value"])
@@ -152,7 +152,7 @@ struct SessionStateEventTests {
     func advisoriesBounded() {
         var limits = SessionLimits()
         limits.pendingAdvisories = 3
-        var (machine, _) = Self.joined(limits: limits)
+        let (machine, _) = Self.joined(limits: limits)
         for number in 1...10 {
             // Alternating codes, so no two neighbours merge into one error for a run.
             let stage = number % 2 == 0 ? "counter" : "nowhere"

@@ -16,7 +16,7 @@ struct SessionStateJoinTests {
     @Test("A new session starts the app once and sends joined, then a mount per stage")
     func newSession() {
         var paths: [String] = []
-        var machine = SessionMachine { machine, path in
+        let machine = SessionMachine { machine, path in
             paths.append(path)
             _ = machine.present(Stage(name: "a"))
             _ = machine.present(Stage(name: "b"))
@@ -35,7 +35,7 @@ struct SessionStateJoinTests {
 
     @Test("A resume replays exactly the missed messages with their original sequence numbers")
     func resumeWithReplay() {
-        var (machine, _) = Self.counterMachine()
+        let (machine, _) = Self.counterMachine()
         machine.attach()
         for number in 1...3 { machine.event(Int64(number), "increment") }
         let firstTime = machine.take().filter { $0["t"] == "patch" }
@@ -53,7 +53,7 @@ struct SessionStateJoinTests {
     func resumeWithSnapshot() {
         var limits = SessionLimits()
         limits.replayMessages = 2
-        var (machine, _) = Self.counterMachine(limits: limits)
+        let (machine, _) = Self.counterMachine(limits: limits)
         machine.attach()
         for number in 1...5 { machine.event(Int64(number), "increment") }
         _ = machine.take()
@@ -70,7 +70,7 @@ struct SessionStateJoinTests {
 
     @Test("A client that claims messages never sent gets a snapshot")
     func resumeAheadOfServer() {
-        var (machine, _) = Self.counterMachine()
+        let (machine, _) = Self.counterMachine()
         machine.attach()
         _ = machine.take()
         machine.attach(2, resumeAfter: 99)
@@ -80,7 +80,7 @@ struct SessionStateJoinTests {
 
     @Test("Acknowledged messages leave the replay buffer; a resume from before them gets a snapshot")
     func acknowledgementsTrimReplay() {
-        var (machine, _) = Self.counterMachine()
+        let (machine, _) = Self.counterMachine()
         machine.attach()
         for number in 1...4 { machine.event(Int64(number), "increment") }
         #expect(machine.state.replayCount == 5)
@@ -94,7 +94,7 @@ struct SessionStateJoinTests {
     func replayByteBound() {
         var limits = SessionLimits()
         limits.replayBytes = 200
-        var (machine, _) = Self.counterMachine(limits: limits)
+        let (machine, _) = Self.counterMachine(limits: limits)
         machine.attach()
         for number in 1...40 { machine.event(Int64(number), "increment") }
         #expect(machine.state.replayBytes <= 200)
@@ -103,7 +103,7 @@ struct SessionStateJoinTests {
 
     @Test("Ending sends bye and closes 1001; attaching to an ended session refuses it with 4001")
     func endAndLateAttach() {
-        var (machine, counter) = Self.counterMachine()
+        let (machine, counter) = Self.counterMachine()
         machine.attach()
         _ = machine.take()
         machine.perform(machine.state.end(reason: "the server is shutting down"))
@@ -118,7 +118,7 @@ struct SessionStateJoinTests {
 
     @Test("A detached session sends nothing; its changes arrive as one diff on resume")
     func changesWhileDetached() {
-        var (machine, counter) = Self.counterMachine()
+        let (machine, counter) = Self.counterMachine()
         machine.attach()
         _ = machine.take()
         machine.perform(machine.state.detach(1))

@@ -132,7 +132,7 @@ struct SessionStateKeyedTests {
 
     @Test("A stage mounted in the turn its rows changed: the mount carries them, no patch repeats them")
     func mountedWithChanges() {
-        var fixture = Fixture(rows: 0)
+        let fixture = Fixture(rows: 0)
         let other = Stage(name: "other")
         let changes = PassthroughSubject<RowChange<KeyedRow>, Never>()
         other.bind(changes, to: "items")

@@ -12,7 +12,7 @@ struct SessionStateOutputTests {
 
     @Test("Push, present and the back button: mounts with placement and URL, unmounts of what is above")
     func navigation() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         let pushed = machine.present(Stage(name: "lot"), .push, url: "/lots/7")
         let modal = machine.present(Stage(name: "signin"), .modal)
         machine.endTurn()
@@ -30,7 +30,7 @@ struct SessionStateOutputTests {
 
     @Test("Back on a root, or on a stage already gone, changes nothing")
     func backOnRootOrGone() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.event(1, SessionState.backEvent, stage: "counter")
         machine.event(2, SessionState.backEvent, stage: "lot-9")
         #expect(machine.take().allSatisfy { $0["t"] == "ack" })
@@ -39,7 +39,7 @@ struct SessionStateOutputTests {
 
     @Test("A stage pushed and popped within one turn is never sent")
     func mountAndUnmountCancelOut() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         _ = machine.present(Stage(name: "lot"), .push)
         machine.perform(machine.state.removeTop(.push))
         machine.endTurn()
@@ -48,7 +48,7 @@ struct SessionStateOutputTests {
 
     @Test("Replacing the root unmounts everything and mounts the new root")
     func replaceRoot() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         _ = machine.present(Stage(name: "lot"), .push)
         machine.endTurn()
         _ = machine.take()
@@ -60,7 +60,7 @@ struct SessionStateOutputTests {
 
     @Test("Open-URL commands are sequenced and at most 8 wait for the client")
     func opens() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         machine.perform(machine.state.detach(1))
         for index in 1...10 { machine.perform(machine.state.open(url: "https://example.com/\(index)")) }
         #expect(machine.logs.filter { $0.contains("dropped an open-URL") }.count == 2)
@@ -72,7 +72,7 @@ struct SessionStateOutputTests {
 
     @Test("Over the high-water mark output waits for the drain, then goes as one coalesced diff")
     func backpressureCoalesces() {
-        var (machine, counter) = Self.joined()
+        let (machine, counter) = Self.joined()
         let highWater = SessionLimits().outboxHighWater
         for value in 1...50 {
             counter.set(value)
@@ -90,7 +90,7 @@ struct SessionStateOutputTests {
 
     @Test("Acknowledgements wait for the drain too, and ride on the coalesced patch")
     func ackDuringBackpressure() {
-        var (machine, _) = Self.joined()
+        let (machine, _) = Self.joined()
         let highWater = SessionLimits().outboxHighWater
         machine.perform(
             machine.state.receive(
@@ -107,7 +107,7 @@ struct SessionStateOutputTests {
 struct SessionStateClientCommandTests {
     @Test("Commands are sequenced after the mount they follow; a removed stage's are dropped; at most 32 batches wait")
     func commands() {
-        var machine = SessionMachine { machine, _ in _ = machine.present(Stage(name: "home")) }
+        let machine = SessionMachine { machine, _ in _ = machine.present(Stage(name: "home")) }
         machine.attach()
         _ = machine.take()
         let id = machine.present(Stage(name: "lot"), .push, url: "/lots/1")
@@ -157,7 +157,7 @@ struct SessionStateClientCommandTests {
 
     @Test("A page that lost its documents gets each stage's last title again after the mounts")
     func titleAfterSnapshot() {
-        var machine = SessionMachine { machine, _ in _ = machine.present(Stage(name: "home")) }
+        let machine = SessionMachine { machine, _ in _ = machine.present(Stage(name: "home")) }
         machine.attach()
         let lot = machine.present(Stage(name: "lot"), .push, url: "/lots/1")
         machine.perform(
@@ -177,7 +177,7 @@ struct SessionStateClientCommandTests {
 
     @Test("Commands the app's first stages run as it starts follow their mounts in the first answer")
     func commandsAtStart() {
-        var machine = SessionMachine { machine, _ in
+        let machine = SessionMachine { machine, _ in
             let stage = Stage(name: "lot")
             let id = machine.present(stage)
             machine.perform(machine.state.run([.setTitle("Lot 7"), .focus("#amount")], in: id))
@@ -210,7 +210,7 @@ struct SessionStateClientCommandTests {
         let stage = Stage(name: "lot")
         let rows = CurrentValueSubject<JSON, Never>([])
         stage.bind(rows, to: "rows")
-        var machine = SessionMachine { machine, _ in _ = machine.present(stage) }
+        let machine = SessionMachine { machine, _ in _ = machine.present(stage) }
         machine.attach()
         _ = machine.take()
         rows.send([["id": "a"]])  // a new row, whose element a hook is on

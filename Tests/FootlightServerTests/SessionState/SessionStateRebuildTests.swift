@@ -57,7 +57,7 @@ struct SessionStateRebuildTests {
     @Test("The stack, the modal and the kept values come back; joined names each stage's new id")
     func wholePage() {
         var stages: [FormStage] = []
-        var machine = Self.machine { stages.append($0) }
+        let machine = Self.machine { stages.append($0) }
         machine.attach(
             path: "/items/7",
             restore: ClientMessage.Restore(stages: [
@@ -78,7 +78,7 @@ struct SessionStateRebuildTests {
 
     @Test("Stages the app did not show again, and values it does not take, get typed errors")
     func mismatches() {
-        var machine = Self.machine()
+        let machine = Self.machine()
         machine.attach(
             path: "/",
             restore: ClientMessage.Restore(stages: [
@@ -103,7 +103,7 @@ struct SessionStateRebuildTests {
 
     @Test("A value of the wrong type is refused as bad-value; one the Director fails on ends the session")
     func badValues() {
-        var machine = Self.machine()
+        let machine = Self.machine()
         machine.attach(
             path: "/",
             restore: ClientMessage.Restore(stages: [
@@ -111,7 +111,7 @@ struct SessionStateRebuildTests {
             ]))
         #expect(machine.take().compactMap { $0["t"] == "error" ? $0["code"] : nil } == ["bad-value"])
 
-        var failing = Self.machine()
+        let failing = Self.machine()
         failing.attach(
             path: "/",
             restore: ClientMessage.Restore(stages: [Restored(template: "home", placement: .root, values: ["count": -1])]
@@ -124,7 +124,7 @@ struct SessionStateRebuildTests {
     @Test("Of two pushes of one template, each kept value goes to the one at its address")
     func matchingByAddress() {
         var items: [FormStage] = []
-        var machine = SessionMachine(entry: { machine, _ in
+        let machine = SessionMachine(entry: { machine, _ in
             _ = machine.present(FormStage("home").stage)
             for url in ["/items/2", "/items/3"] {
                 let item = FormStage("item")
@@ -147,7 +147,7 @@ struct SessionStateRebuildTests {
         var limits = SessionLimits()
         limits.eventBurst = 3
         var texts: [String] = []
-        var machine = SessionMachine(limits: limits) { machine, _ in
+        let machine = SessionMachine(limits: limits) { machine, _ in
             for index in 0..<5 {
                 let form = FormStage("form-\(index)")
                 form.stage.keep(form.text.dropFirst().sink { texts.append($0) })
@@ -168,7 +168,7 @@ struct SessionStateRebuildTests {
 
     @Test("The restore is used once: a resume of the rebuilt session replays nothing of it")
     func onlyOnce() {
-        var machine = Self.machine()
+        let machine = Self.machine()
         let restore = ClientMessage.Restore(stages: [
             Restored(template: "home", placement: .root, values: ["text": "a"])
         ])
@@ -187,7 +187,7 @@ struct SessionStateRebuildTests {
         let dialog = Stage(name: "dialog")
         dialog.place(form.stage, at: "form")
         var id = ""
-        var machine = SessionMachine { machine, _ in id = machine.present(dialog) }
+        let machine = SessionMachine { machine, _ in id = machine.present(dialog) }
         machine.attach()
         _ = machine.take()
         machine.event(1, "form/text", stage: id, value: "grace@example.com")
@@ -209,7 +209,7 @@ struct SessionStateRebuildTests {
     @Test("Without a restore, joined has no rebuilt member, and the modal restorer is not called")
     func plainJoin() {
         var restored: [String] = []
-        var machine = SessionMachine(
+        let machine = SessionMachine(
             entry: { machine, _ in _ = machine.present(Stage(name: "home")) },
             restoreModal: { _, template in restored.append(template) })
         machine.attach(path: "/")

@@ -16,7 +16,7 @@ struct SessionStateStageLimitTests {
         var limits = SessionLimits()
         limits.maximumStages = 3
         let root = Stage(name: "list")
-        var machine = SessionMachine(limits: limits) { machine, _ in _ = machine.present(root) }
+        let machine = SessionMachine(limits: limits) { machine, _ in _ = machine.present(root) }
         machine.attach()
         _ = machine.take()
 
