@@ -1,4 +1,4 @@
-// Tests for the browser runtime's pure patch module (Public/footlight/patch.js).
+// Tests for the browser runtime's pure patch module (Sources/FootlightServer/Runtime/patch.js).
 // Run with `node --test Tests/RuntimeTests/` (or scripts/test-runtime); Node 20+, no packages.
 //
 // Environment:
@@ -13,9 +13,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const repository = path.resolve(__dirname, '..', '..');
-const { PatchError, parsePointer, formatPointer, applyPatch, changedPaths } = require(
-  path.join(repository, 'Public', 'footlight', 'patch.js'),
-);
+const runtime = path.join(repository, 'Sources', 'FootlightServer', 'Runtime');
+const { PatchError, applyPatch, changedPaths } = require(path.join(runtime, 'patch.js'));
+const { parsePointer, formatPointer } = require(path.join(runtime, 'pointer.js'));
 
 /** JSON text with object keys sorted at every level: one canonical form to compare. */
 function canonical(value) {
@@ -328,13 +328,13 @@ describe('PatchError', () => {
 });
 
 describe('module loading', () => {
-  test('as a classic browser script it defines the FootlightPatch global', () => {
+  test('as a classic browser script after pointer.js it defines the FootlightPatch global', () => {
     const vm = require('node:vm');
     const window = vm.createContext({});
     window.self = window;
-    vm.runInContext(fs.readFileSync(path.join(repository, 'Public', 'footlight', 'patch.js'), 'utf8'), window);
+    for (const file of ['pointer.js', 'patch.js']) vm.runInContext(fs.readFileSync(path.join(runtime, file), 'utf8'), window);
     const api = window.FootlightPatch;
-    const names = ['PatchError', 'applyPatch', 'changedPaths', 'formatPointer', 'parsePointer'];
+    const names = ['PatchError', 'applyPatch', 'changedPaths'];
     assert.deepEqual(Object.keys(api).sort(), names);
     assert.equal(JSON.stringify(api.applyPatch([1], [{ op: 'add', path: '/-', value: 2 }])), '[1,2]');
   });

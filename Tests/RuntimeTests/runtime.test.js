@@ -1,4 +1,4 @@
-// Tests for the browser runtime's pure parts (Public/footlight/*.js): binding attributes, keyed
+// Tests for the browser runtime's pure parts (Sources/FootlightServer/Runtime/*.js): binding attributes, keyed
 // list plans, event gates with a fake clock, control and form values, reconnect backoff and the
 // session bookkeeping (seqs, acks, event numbers, the unacknowledged queue). Then the six files
 // together: how they are wired (each its own global, factories taking only earlier files) and the
@@ -12,12 +12,13 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 
-const folder = path.resolve(__dirname, '..', '..', 'Public', 'footlight');
+const folder = path.resolve(__dirname, '..', '..', 'Sources', 'FootlightServer', 'Runtime');
 const load = (name) => require(path.join(folder, name));
 const K = load('constants.js');
-const { parseSlot, parseBinding, readPath, truthy, planList } = load('bindings.js');
+const { parseSlot, parseBinding, readPath, truthy } = load('bindings.js');
+const { planList } = load('lists.js');
 const { gate, controlValue, formValue } = load('events.js');
-const { backoff, Session } = load('transport.js');
+const { backoff, Session } = load('session.js');
 
 /** A small seeded random generator (mulberry32), so failures repeat. */
 function seeded(seed) {
@@ -462,7 +463,7 @@ describe('reconnect backoff', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('session bookkeeping', () => {
-  const joined = (members) => ({ t: 'joined', v: 1, token: 'f'.repeat(32), resumed: true, events: 0, ...members });
+  const joined = (members) => ({ t: 'joined', v: 1, v: 1, token: 'f'.repeat(32), resumed: true, events: 0, ...members });
 
   test('a first join is fresh and names the path; later ones resume', () => {
     const session = new Session(null);
@@ -640,7 +641,7 @@ describe('session bookkeeping', () => {
       client.join('/');
       const first = server.sessionSeq === 0;
       server.sessionSeq = 1;
-      const again = client.joined({ t: 'joined', v: 1, token: server.token, resumed: !first, events: server.consumed });
+      const again = client.joined({ t: 'joined', v: 1, v: 1, token: server.token, resumed: !first, events: server.consumed });
       connected = true;
       wire.push(...again);
     };
@@ -700,7 +701,7 @@ describe('session bookkeeping', () => {
       }
     };
     for (let round = 0; round < 200; round++) {
-      wire.push(...client.joined({ t: 'joined', token: 't', resumed, events: server.consumed }));
+      wire.push(...client.joined({ t: 'joined', v: 1, token: 't', resumed, events: server.consumed }));
       resumed = true;
       const created = Math.floor(random() * 6);
       for (let i = 0; i < created; i++) wire.push(client.event('s', 'e', server.applied.length + client.queue.length + 1));
@@ -708,7 +709,7 @@ describe('session bookkeeping', () => {
       if (random() < 0.5) client.consume(server.consumed);
       wire = []; // the connection breaks
     }
-    wire.push(...client.joined({ t: 'joined', token: 't', resumed: true, events: server.consumed }));
+    wire.push(...client.joined({ t: 'joined', v: 1, token: 't', resumed: true, events: server.consumed }));
     deliver(wire.length);
     assert.deepEqual(server.applied, Array.from({ length: server.applied.length }, (_, i) => i + 1));
     assert.equal(client.next - 1, server.consumed, 'every number the client used was consumed');
@@ -720,10 +721,20 @@ describe('session bookkeeping', () => {
 /** The page's script tags, in order, with the one global each file sets in a browser. */
 const PAGE = [
   ['constants.js', 'FootlightConstants'],
+  ['pointer.js', 'FootlightPointer'],
   ['patch.js', 'FootlightPatch'],
+  ['lists.js', 'FootlightLists'],
   ['bindings.js', 'FootlightBindings'],
   ['events.js', 'FootlightEvents'],
+  ['session.js', 'FootlightSession'],
+  ['storage.js', 'FootlightStorage'],
+  ['banner.js', 'FootlightBanner'],
+  ['keeping.js', 'FootlightKeeping'],
   ['transport.js', 'FootlightTransport'],
+  ['history.js', 'FootlightHistory'],
+  ['hooks.js', 'FootlightHooks'],
+  ['stages.js', 'FootlightStages'],
+  ['commands.js', 'FootlightCommands'],
   ['runtime.js', 'footlight'],
 ];
 
@@ -1000,7 +1011,7 @@ function bootedPage(templates, token) {
   for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
   const [socket] = browser.sockets;
   socket.open();
-  socket.receive({ t: 'joined', token, resumed: false, events: 0 });
+  socket.receive({ t: 'joined', v: 1, token, resumed: false, events: 0 });
   return browser;
 }
 
@@ -1022,7 +1033,7 @@ describe('the runtime in a page', () => {
       assert.ok(!read.includes(global), `${file} does not read its own global`);
     });
     assert.deepEqual(wrapperInputs('events.js').required, ['constants.js', 'bindings.js']);
-    assert.deepEqual(wrapperInputs('runtime.js').required, ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js']);
+    assert.deepEqual(wrapperInputs('runtime.js').required, ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'history.js', 'hooks.js', 'stages.js', 'commands.js']);
   });
 
   test('each file sets one global of its own and writes no other, nor into another file’s', () => {
@@ -1035,10 +1046,20 @@ describe('the runtime in a page', () => {
     exportsUnchanged(); // by the files loaded later
     assert.deepEqual(JSON.parse(JSON.stringify(window.FootlightConstants)), JSON.parse(JSON.stringify(K)));
     const exportNames = {
-      FootlightPatch: ['PatchError', 'parsePointer', 'formatPointer', 'applyPatch', 'changedPaths'],
-      FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'planList', 'init', 'bindTree', 'render', 'release', 'unlock', 'rowId'],
+      FootlightPointer: ['parsePointer', 'formatPointer', 'arrayIndex'],
+      FootlightPatch: ['PatchError', 'applyPatch', 'changedPaths'],
+      FootlightLists: ['planList'],
+      FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'init', 'bindTree', 'render', 'release', 'unlock', 'rowId'],
       FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'flush', 'notSent', 'consumed', 'isHeld'],
-      FootlightTransport: ['backoff', 'Session', 'connect', 'sendEvent', 'keepPage', 'keptValues', 'sendReport', 'connection'],
+      FootlightSession: ['backoff', 'Session'],
+      FootlightStorage: ['open', 'saveToken', 'saveEvents', 'savePage', 'language'],
+      FootlightBanner: ['show'],
+      FootlightKeeping: ['restore', 'keep', 'shown', 'keptValues', 'renamed', 'forget'],
+      FootlightTransport: ['connect', 'sendEvent', 'sendReport', 'connection'],
+      FootlightHistory: ['init', 'settle', 'push', 'remove', 'top', 'topPushed', 'hasModal'],
+      FootlightHooks: ['init', 'register', 'sync', 'destroy', 'push'],
+      FootlightStages: ['init', 'report', 'keep', 'mount', 'render', 'unmount', 'reset', 'forget', 'rename', 'get', 'all'],
+      FootlightCommands: ['run'],
       footlight: ['send', 'hook', 'state'],
     };
     for (const [global, names] of Object.entries(exportNames)) {
@@ -1073,7 +1094,7 @@ describe('the runtime in a page', () => {
     assert.equal(document.documentElement.classList.contains('footlight-disconnected'), false);
     socket.open();
     assert.deepEqual(socket.sent.splice(0), [{ t: 'join', v: 1, path: '/' }]);
-    socket.receive({ t: 'joined', token: 'tok', resumed: false, events: 0 });
+    socket.receive({ t: 'joined', v: 1, token: 'tok', resumed: false, events: 0 });
     assert.equal(storage.get('footlight.token'), 'tok');
     assert.equal(state().joined, true);
 
@@ -1154,7 +1175,7 @@ describe('the runtime in a page', () => {
     const second = sockets[1];
     second.open();
     assert.deepEqual(second.sent.splice(0), [{ t: 'join', v: 1, path: '/' }], 'a fresh join: no token, no events again');
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1 });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1 });
     second.receive({ t: 'mount', seq: 1, stage: 's9', template: 'demo', place: 'root', doc: { count: 0, name: '', rows: [] }, events: {} });
     browser.clock.advance(K.SWEEP_MS); // the old session's stage goes
     assert.deepEqual(page.outlet.children.map((stage) => stage.getAttribute('data-stage-id')), ['s9']);
@@ -1176,7 +1197,7 @@ describe('the runtime in a page', () => {
       // What the page shows goes with the resume; this server does not rebuild (no `rebuilt`).
       assert.deepEqual(second.sent.splice(0, 1), [{ t: 'join', v: 1, path: '/', token: 'old', seq: 1, restore: [{ template: 'demo' }] }]);
       second.receive({ t: 'error', code: 'unknown-session', message: 'the session expired or never existed; starting a new one' });
-      second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1 });
+      second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1 });
       second.receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', place: 'root', doc: { count: 0, name: '', rows: [] }, events: {} });
       assert.deepEqual(second.sent.filter((m) => m.t === 'event'), [], 'nothing sent again: it may have been applied');
       assert.equal(page.banner.textContent, pending ? K.TEXT_NOT_SENT : '');
@@ -1201,7 +1222,7 @@ describe('the runtime in a page', () => {
     for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
     const first = sockets[0];
     first.open();
-    first.receive({ t: 'joined', token: 'old', resumed: false, events: 0 });
+    first.receive({ t: 'joined', v: 1, token: 'old', resumed: false, events: 0 });
     const events = { name: { keep: true }, secret: { keep: true }, increment: { repeat: true } };
     const doc = { count: 1, name: '', rows: [{ id: 'a', title: 'First' }] };
     first.receive({ t: 'mount', seq: 1, stage: 'demo-4', template: 'demo', place: 'root', doc, events });
@@ -1231,7 +1252,7 @@ describe('the runtime in a page', () => {
     const restore = kept.map(({ id, ...stage }) => stage);
     assert.deepEqual(second.sent.splice(0), [{ t: 'join', v: 1, path: '/', token: 'old', seq: 2, restore }]);
     // Rebuilt: the root came back (its value replayed by the server), the pushed stage did not.
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['demo', null] });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['demo', null] });
     assert.equal(stage.getAttribute('data-stage-id'), 'demo', 'the stage element took its new id');
     assert.deepEqual(
       second.sent.splice(0),
@@ -1293,7 +1314,7 @@ describe('the runtime in a page', () => {
     const second = sockets[1];
     second.open();
     second.sent.splice(0);
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['demo'] });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['demo'] });
     assert.deepEqual(
       second.sent.filter((m) => m.t === 'event').map((m) => [m.n, m.stage, m.name]),
       [],
@@ -1301,7 +1322,7 @@ describe('the runtime in a page', () => {
     );
     assert.equal(page.banner.textContent, K.TEXT_NOT_SENT, 'the typed value is reported; the back, which happened, is not');
     const backOnly = new Session('t', { next: 3, queue: [{ t: 'event', n: 2, stage: 'x', name: '@back' }], again: { 2: ['x', '@back'] } });
-    assert.deepEqual(backOnly.joined({ t: 'joined', token: 'u', resumed: false, events: 0, rebuilt: [] }), []);
+    assert.deepEqual(backOnly.joined({ t: 'joined', v: 1, token: 'u', resumed: false, events: 0, rebuilt: [] }), []);
     assert.deepEqual(backOnly.lost, [], 'a back alone is no lost action');
 
     // A session that starts over (not rebuilt) keeps none of the old values.
@@ -1314,7 +1335,7 @@ describe('the runtime in a page', () => {
     s2[0].readyState = 3;
     s2[0].onclose({ code: 4002 });
     s2[1].open();
-    s2[1].receive({ t: 'joined', token: 'fresh', resumed: false, events: 0, mounts: 1 });
+    s2[1].receive({ t: 'joined', v: 1, token: 'fresh', resumed: false, events: 0, mounts: 1 });
     s2[1].receive({ t: 'mount', seq: 1, stage: 's1', template: 'demo', doc: { count: 0, name: '', rows: [] }, events: { name: { keep: true } } });
     assert.equal(JSON.parse(st2.get('footlight.page')).stages[0].values, undefined, 'the old session\'s value is not the new one\'s');
     assert.ok(w2);
@@ -1359,7 +1380,7 @@ describe('the runtime in a page', () => {
     const second = redial(browser, 0, () => bid('25'));
     assert.deepEqual(sockets[0].sent.filter((m) => m.t === 'event'), [], 'written to no socket');
     assert.equal(form.getAttribute('aria-busy'), 'true', 'it waits');
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
     assert.deepEqual(second.sent.splice(0), [{ t: 'event', n: 1, stage: 'lot-9', name: 'bid', value: { amount: '25' } }]);
     assert.equal(form.classList.contains('footlight-not-sent'), false);
     assert.equal(page.banner.textContent, '', 'nothing was lost');
@@ -1367,7 +1388,7 @@ describe('the runtime in a page', () => {
 
     // Written now: if this session is lost too before the bid is consumed, it may have been applied.
     const third = redial(browser, 1);
-    third.receive({ t: 'joined', token: 'newer', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-12'] });
+    third.receive({ t: 'joined', v: 1, token: 'newer', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-12'] });
     assert.deepEqual(third.sent.filter((m) => m.t === 'event'), [], 'not sent a second time');
     assert.equal(page.banner.textContent, K.TEXT_NOT_SENT);
   });
@@ -1378,7 +1399,7 @@ describe('the runtime in a page', () => {
     const events = (socket) => socket.sent.splice(0).filter((m) => m.t === 'event');
     const busy = () => [form.getAttribute('aria-busy'), form.classList.contains('footlight-busy')];
     const second = redial(browser, 0, () => bid('25'));
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
     assert.deepEqual(events(second), [{ t: 'event', n: 1, stage: 'lot-9', name: 'bid', value: { amount: '25' } }]);
     assert.deepEqual(busy(), ['true', true], 'still waiting: for event 1 of the new session now');
     bid('25');
@@ -1405,12 +1426,12 @@ describe('the runtime in a page', () => {
     const browser = lotPage();
     const { page, form, bid } = browser;
     const second = redial(browser, 0, () => bid('25'));
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
     assert.deepEqual(second.sent.splice(0).map((m) => [m.t, m.n]), [['event', 1]]);
     second.receive({ t: 'mount', seq: 1, stage: 'lot-9', template: 'lot', doc: {}, events: {} });
     // Written as event 1 of that session, which is lost too before consuming it: it may have been applied.
     const third = redial(browser, 1);
-    third.receive({ t: 'joined', token: 'newer', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-12'] });
+    third.receive({ t: 'joined', v: 1, token: 'newer', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-12'] });
     assert.deepEqual(third.sent.filter((m) => m.t === 'event'), []);
     assert.equal(form.classList.contains('footlight-not-sent'), true, 'marked: the number it waited for was the lost session\'s');
     assert.equal(form.getAttribute('aria-busy'), null, 'released');
@@ -1425,7 +1446,7 @@ describe('the runtime in a page', () => {
     bid('10');
     assert.deepEqual(sockets[0].sent.filter((m) => m.t === 'event').map((m) => m.n), [1], 'written, never acknowledged');
     const second = redial(browser, 0, () => watch.dispatch('click'));
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
     assert.deepEqual(second.sent.splice(0), [{ t: 'event', n: 1, stage: 'lot-9', name: 'watch' }], 'the click goes; the bid does not');
     assert.equal(form.classList.contains('footlight-not-sent'), true, 'the bid may have been applied: marked');
     assert.equal(watch.classList.contains('footlight-not-sent'), false);
@@ -1456,7 +1477,7 @@ describe('the runtime in a page', () => {
     const [socket] = sockets;
     socket.open();
     assert.deepEqual(socket.sent.splice(0).map((m) => m.t), ['join']);
-    socket.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
+    socket.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1, rebuilt: ['lot-9'] });
     assert.deepEqual(socket.sent.splice(0), [{ t: 'event', n: 1, stage: 'lot-9', name: 'watch' }], 'the bid from before the reload is not sent again');
     assert.equal(page.banner.textContent, K.TEXT_NOT_SENT);
   });
@@ -1526,7 +1547,7 @@ describe('the runtime in a page', () => {
     socket.readyState = 3;
     socket.onclose({ code: 4002 });
     sockets[1].open();
-    sockets[1].receive({ t: 'joined', token: 'fresh', resumed: false, events: 0, mounts: 2 });
+    sockets[1].receive({ t: 'joined', v: 1, token: 'fresh', resumed: false, events: 0, mounts: 2 });
     assert.equal(host.children.length, 0, 'the old form-c2 is gone before the new session mounts its own');
     sockets[1].receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', doc: {}, events: {} });
     sockets[1].receive({ t: 'mount', seq: 2, stage: 'form-c1', template: 'form', in: 'frame', at: 'form', doc: { name: '', note: 'new' }, events: {} });
@@ -1560,7 +1581,7 @@ describe('the runtime in a page', () => {
     const [join, ...rest] = second.sent.splice(0);
     assert.deepEqual(join.restore, [{ template: 'frame', values: { 'form/name': 'Ada' } }]);
     assert.deepEqual(rest, [], 'nothing before `joined`');
-    second.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-1'] });
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-1'] });
     // Unacknowledged, it goes again as the restore names it: to the form's host, by host.
     assert.deepEqual(second.sent.splice(0), [{ t: 'event', n: 1, stage: 'frame-1', name: 'form/name', value: 'Ada' }]);
     assert.equal(page.banner.textContent, '', 'nothing was lost');
@@ -1585,7 +1606,7 @@ describe('the runtime in a page', () => {
     browser.fire('online');
     const third = sockets[2];
     third.open();
-    third.receive({ t: 'joined', token: 'newer', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-7'] });
+    third.receive({ t: 'joined', v: 1, token: 'newer', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-7'] });
     third.receive({ t: 'mount', seq: 1, stage: 'frame-7', template: 'frame', place: 'root', doc: {}, events: {} });
     third.receive({ t: 'mount', seq: 2, stage: 'frame-c9', template: 'frame', in: 'frame-7', at: 'form', doc: {}, events: {} });
     assert.equal(host.children.length, 1);
@@ -1680,7 +1701,7 @@ describe('the runtime in a page', () => {
       } else {
         assert.deepEqual(socket.sent.splice(0), [{ t: 'join', v: 1, path: '/', token: 'original', seq: 0, restore }]);
       }
-      socket.receive({ t: 'joined', token: copy ? 'copy' : 'original', resumed: !copy, events: copy ? 0 : 1, mounts: 2, ...(copy ? { rebuilt: ['demo', 'demo-2'] } : {}) });
+      socket.receive({ t: 'joined', v: 1, token: copy ? 'copy' : 'original', resumed: !copy, events: copy ? 0 : 1, mounts: 2, ...(copy ? { rebuilt: ['demo', 'demo-2'] } : {}) });
       assert.equal(storage.get('footlight.token'), copy ? 'copy' : 'original');
       assert.deepEqual(
         socket.sent.filter((m) => m.t === 'event'),
@@ -1707,7 +1728,7 @@ describe('the runtime in a page', () => {
 
   test('the kept values are left out of a join that would be too large, and the restore with them if need be', () => {
     const session = new Session('tok');
-    session.joined({ t: 'joined', token: 'tok', resumed: false, events: 0, max: 400 });
+    session.joined({ t: 'joined', v: 1, token: 'tok', resumed: false, events: 0, max: 400 });
     const small = [{ id: 'a', template: 'a', values: { text: 'x' } }];
     assert.deepEqual(session.join('/', small).restore, [{ template: 'a', values: { text: 'x' } }]);
     assert.deepEqual(session.named, ['a']);
@@ -1717,7 +1738,7 @@ describe('the runtime in a page', () => {
     assert.equal(session.join('/', many).restore, undefined);
     assert.equal(session.named, null);
     // Within the server's limits, or the server would refuse it: 16 stages, 32 values, 2 KB URLs.
-    session.joined({ t: 'joined', token: 'tok', resumed: true, events: 0, max: 65536 });
+    session.joined({ t: 'joined', v: 1, token: 'tok', resumed: true, events: 0, max: 65536 });
     assert.equal(session.join('/', many.slice(0, 17)).restore, undefined);
     assert.equal(session.join('/', many.slice(0, 16)).restore.length, 16);
     const values = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`e${i}`, i]));
@@ -1876,7 +1897,7 @@ describe('the runtime in a page', () => {
     const { sockets, storage } = bootedPage(templates, null);
     const [socket] = sockets;
     // A new session's page: its root, then the root's component, last (as the server sends them).
-    socket.receive({ t: 'joined', token: 'new', resumed: false, events: 0, mounts: 2 });
+    socket.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 2 });
     socket.receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', doc: { rows: [{ id: 'r1' }] }, events: {} });
     assert.equal(storage.get('footlight.page'), undefined, 'not before the whole page is here');
     socket.receive({ t: 'mount', seq: 2, stage: 'tally-c1', template: 'tally', in: 'frame', at: 'tally', id: 'r1', doc: { count: 1 }, events: {} });
@@ -1911,11 +1932,11 @@ describe('the runtime in a page', () => {
     });
   });
 
-  test('size: the bundle, every feature with the upload hook, under 12 KB minified and gzipped (the budget of issues 11 and 13)', (t) => {
+  test('size: the bundle, every feature with the upload hook, under 14 KB minified and gzipped (the budget of issue 31)', (t) => {
     const zlib = require('node:zlib');
     const { execFileSync } = require('node:child_process');
     // The bundle's files in its order (StaticAssets.runtimeFiles in Swift).
-    const order = ['constants.js', 'patch.js', 'bindings.js', 'events.js', 'transport.js', 'runtime.js', 'upload.js'];
+    const order = [...PAGE.map(([file]) => file), 'upload.js'];
     const files = order.map((file) => path.join(folder, file));
     const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
     // Comments and indentation stripped: a rough upper bound that needs no tools.
@@ -1937,6 +1958,6 @@ describe('the runtime in a page', () => {
     }
     // GNU gzip -9, the same measure as the benchmark (zlib's output differs by a few bytes).
     const gzipped = execFileSync('gzip', ['-9', '-c'], { input: minified }).length;
-    assert.ok(gzipped < 12 * 1024, `${gzipped} bytes minified and gzipped`);
+    assert.ok(gzipped <= 14336, `${gzipped} bytes minified and gzipped`);
   });
 });
