@@ -15,7 +15,6 @@ const path = require('node:path');
 const repository = path.resolve(__dirname, '..', '..');
 const runtime = path.join(repository, 'Sources', 'FootlightServer', 'Runtime');
 const { PatchError, applyPatch, changedPaths } = require(path.join(runtime, 'patch.js'));
-const { parsePointer, formatPointer } = require(path.join(runtime, 'pointer.js'));
 
 /** JSON text with object keys sorted at every level: one canonical form to compare. */
 function canonical(value) {
@@ -119,34 +118,6 @@ describe('shared patch fixtures (Tests/Fixtures/patches)', () => {
       }
     });
   }
-});
-
-// ---------------------------------------------------------------------------------------------
-
-describe('JSON Pointer', () => {
-  test('unescapes ~1 to / and ~0 to ~, in that order', () => {
-    assert.deepEqual(parsePointer(''), []);
-    assert.deepEqual(parsePointer('/'), ['']);
-    assert.deepEqual(parsePointer('/items/0/title'), ['items', '0', 'title']);
-    assert.deepEqual(parsePointer('/a~1b/m~0n'), ['a/b', 'm~n']);
-    assert.deepEqual(parsePointer('/~01'), ['~1']);
-    assert.deepEqual(parsePointer('/a//b/'), ['a', '', 'b', '']);
-  });
-
-  test('rejects a missing leading slash and bad escapes', () => {
-    assert.throws(() => parsePointer('items'), /must start with "\/"/);
-    assert.throws(() => parsePointer('/a~2b'), /"~" must be followed by "0" or "1"/);
-    assert.throws(() => parsePointer('/a~~0'), /"~" must be followed by "0" or "1"/);
-    assert.throws(() => parsePointer('/a~'), /"~" at the end of a token/);
-  });
-
-  test('formatPointer escapes and round-trips', () => {
-    assert.equal(formatPointer([]), '');
-    assert.equal(formatPointer(['a/b', 'm~n', 0]), '/a~1b/m~0n/0');
-    for (const text of ['', '/', '/a~1b/m~0n', '/~01/~10', '/x//y']) {
-      assert.equal(formatPointer(parsePointer(text)), text);
-    }
-  });
 });
 
 describe('applyPatch', () => {
