@@ -76,7 +76,7 @@
   const rowIds = new WeakMap(); // row element → its id
   const held = new Set(); // bindings waiting for their control's (or form's) events to be acknowledged
   const locks = new WeakMap(); // submit button → the binding of its `disabled` attribute
-  let report; // (st, message): logs a binding error and sends it to the server (runtime.js)
+  let report; // (st, message): logs a binding error and sends it to the server (stages.js)
   let isHeld; // (el): whether updates to a control's slot wait (events.js)
 
   /** Wires the DOM part to the files loaded later; runtime.js calls it at boot, before any stage mounts. */
