@@ -79,7 +79,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            // The browser runtime, shipped with the framework and served from here whatever
+            // an app's public folder holds (`StaticAssets`), found through `Bundle.module`.
+            resources: [.copy("Runtime")]
         ),
         .target(
             name: "FootlightRedis",

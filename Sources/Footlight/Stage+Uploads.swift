@@ -5,7 +5,7 @@ import FootlightJSON
 extension Stage {
     /// Binds the file input that names `event` to an upload
     /// (`<input type="file" data-hook="upload" data-upload="avatar">`, in a page that loads
-    /// `footlight/upload.js`): each file the visitor chooses is checked against `limits`
+    /// the runtime's `upload.js`): each file the visitor chooses is checked against `limits`
     /// on the server, sent, and reported to `input` (started, progress, finished with the
     /// file, or failed).
     ///
@@ -91,7 +91,7 @@ enum UploadRequest {
 }
 
 extension ClientCommand {
-    /// The name of the page's upload hook (`Public/footlight/upload.js`).
+    /// The name of the page's upload hook (the runtime's `upload.js`, in `FootlightServer`).
     public static let uploadHook = "upload"
 
     /// Tells the upload hook of the input bound to `event` to send file `index` as

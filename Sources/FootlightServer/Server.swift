@@ -48,6 +48,12 @@ public final class Server: Sendable {
         self.configuration = configuration
         System.raiseOpenFileLimit()
         let files = try StaticFiles(root: configuration.publicDirectory)
+        let shadowed = StaticAssets.shadowedRuntime(in: files.root)
+        if !shadowed.isEmpty {
+            configuration.logger.warning(
+                "never served from \(files.root): \(shadowed.joined(separator: ", ")); the runtime is the framework's own"
+            )
+        }
         try configuration.tls?.checkReadable()
         let registry = SessionRegistry(
             sessions: SessionState.Configuration(

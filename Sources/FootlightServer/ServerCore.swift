@@ -92,9 +92,9 @@ final class ServerCore: LoopDelegate {
                 varies: false)
         }
         do {
-            if let bundle = try assets.bundleVariant(for: route, acceptsGzip: acceptsGzip) { return answer(bundle) }
+            if let runtime = try assets.runtimeVariant(for: route, acceptsGzip: acceptsGzip) { return answer(runtime) }
         } catch {
-            logger.error("500 \(path): the runtime bundle could not be prepared: \(error)")
+            logger.error("500 \(path): the runtime could not be prepared: \(error)")
             return .status(500, message: nil)
         }
         switch files.resolve(path) {

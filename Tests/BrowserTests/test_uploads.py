@@ -1,4 +1,4 @@
-"""Uploads in a real browser: the kiosk's profile picture (Public/footlight/upload.js and
+"""Uploads in a real browser: the kiosk's profile picture (Sources/FootlightServer/Runtime/upload.js and
 Stage.upload), its progress bar, the server's refusals, and an upload cut on a slow uplink that
 goes on from the bytes the server holds.
 

@@ -6,7 +6,7 @@ import Testing
 /// `patch.json` and either `after.json` or `error.txt` (the expected `PatchError.Kind`).
 ///
 /// The browser runtime's tests (`Tests/RuntimeTests/patch.test.js`) apply the same folders
-/// with `Public/footlight/patch.js`, so the Swift engine and the JavaScript one cannot drift apart.
+/// with `Sources/FootlightServer/Runtime/patch.js`, so the Swift engine and the JavaScript one cannot drift apart.
 @Suite struct SharedPatchFixtureTests {
     struct Fixture: CustomTestStringConvertible, Sendable {
         let name: String

@@ -5,22 +5,29 @@ import Testing
 @testable import FootlightServer
 @testable import FootlightTesting
 
-/// The runtime as one response at a content-hashed address, pages naming it, and gzip.
+/// The runtime (the framework's, whatever the public folder holds) as one response at a
+/// content-hashed address, pages naming it, and gzip.
 @Suite(.timeLimit(.minutes(1)))
 struct StaticAssetsTests {
-    /// A public folder with a page, a stylesheet and the runtime's files; removed by `remove`.
+    /// An app's public folder, with a page and stylesheets and no runtime; removed by `remove`.
     struct Folder {
         let path = NSTemporaryDirectory() + "footlight-assets-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
         init() throws {
-            try FileManager.default.createDirectory(atPath: path + "/footlight", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             try write(
                 "index.html",
                 "<!doctype html><title>t</title>" + String(repeating: "<p>page</p>\n", count: 30)
                     + "<script src=\"/footlight/footlight.js\"></script>\n")
             try write("app.css", String(repeating: "p { color: black; }\n", count: 40))
             try write("tiny.css", "p{}\n")
-            for name in StaticAssets.runtimeFiles { try write("footlight/" + name, Self.runtime(name)) }
+        }
+
+        /// A folder holding a runtime of its own, for tests that edit it.
+        static func runtimeFolder() throws -> Folder {
+            let folder = try Folder()
+            for name in StaticAssets.runtimeFiles { try folder.write(name, Self.runtime(name)) }
+            return folder
         }
 
         static func runtime(_ name: String, edition: Int = 1) -> String {
@@ -57,7 +64,15 @@ struct StaticAssetsTests {
         return String(match.1)
     }
 
-    @Test("The page names the runtime by its content's hash; that address is cached as immutable")
+    /// The framework's runtime files joined in load order, as the bundle holds them.
+    static func frameworkBundle() throws -> String {
+        let folder = try StaticAssets.runtimeFolder()
+        return try StaticAssets.runtimeFiles.map {
+            try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) + "\n"
+        }.joined()
+    }
+
+    @Test("A public folder with no runtime: the page names the framework's by its content's hash, cached as immutable")
     func hashedBundle() throws {
         let folder = try Folder()
         defer { folder.remove() }
@@ -75,8 +90,7 @@ struct StaticAssetsTests {
         #expect(bundle.headers["content-type"] == "text/javascript; charset=utf-8")
         #expect(bundle.headers["cache-control"] == "public, max-age=31536000, immutable")
         #expect(bundle.headers["content-encoding"] == nil)
-        let joined = StaticAssets.runtimeFiles.map { Folder.runtime($0) + "\n" }.joined()
-        #expect(String(decoding: bundle.body, as: UTF8.self) == joined, "the runtime's files in load order")
+        #expect(String(decoding: bundle.body, as: UTF8.self) == (try Self.frameworkBundle()), "in load order")
 
         // The stable address and an out-of-date hash get today's bundle, not cached.
         for path in ["/footlight/footlight.js", "/footlight/footlight.0123456789abcdef.js"] {
@@ -90,19 +104,52 @@ struct StaticAssetsTests {
         #expect(try RawHTTP.get(port: server.port, path: "/footlight/patch.js").status == 200)
     }
 
+    @Test("A runtime in the app's public folder is never served: the framework's answers at every runtime address")
+    func publicCopyIgnored() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/footlight", withIntermediateDirectories: true)
+        for name in StaticAssets.runtimeFiles + ["footlight.js"] {
+            try folder.write("footlight/" + name, "// the app's own copy of \(name)\n")
+        }
+        #expect(StaticAssets.shadowedRuntime(in: folder.path).count == StaticAssets.runtimeFiles.count + 1)
+        let server = try TestServer.start(configure: { $0.publicDirectory = folder.path }) { _ in [] }
+        defer { server.shutdown() }
+
+        let framework = try Self.frameworkBundle()
+        let address = try bundleAddress(in: try RawHTTP.get(port: server.port, path: "/"))
+        for path in [address, StaticAssets.bundlePath] {
+            #expect(String(decoding: try RawHTTP.get(port: server.port, path: path).body, as: UTF8.self) == framework)
+        }
+        let patch = try String(contentsOfFile: try StaticAssets.runtimeFolder() + "/patch.js", encoding: .utf8)
+        #expect(
+            String(decoding: try RawHTTP.get(port: server.port, path: "/footlight/patch.js").body, as: UTF8.self)
+                == patch)
+    }
+
     @Test("An edited runtime file gives a new hash, and the page names it at once")
     func editedRuntime() throws {
         let folder = try Folder()
-        defer { folder.remove() }
-        let server = try TestServer.start(configure: { $0.publicDirectory = folder.path }) { _ in [] }
-        defer { server.shutdown() }
-        let before = try bundleAddress(in: try RawHTTP.get(port: server.port, path: "/"))
+        let runtime = try Folder.runtimeFolder()
+        defer {
+            folder.remove()
+            runtime.remove()
+        }
+        let assets = try StaticAssets(root: folder.path, runtime: runtime.path)
+        func address() throws -> String {
+            let page = try assets.variant(
+                path: folder.path + "/index.html", contentType: "text/html; charset=utf-8", cacheControl: "no-cache",
+                acceptsGzip: false)
+            let text = try String(contentsOfFile: page.path, encoding: .utf8)
+            return String(try #require(text.firstMatch(of: /\/footlight\/footlight\.[0-9a-f]{16}\.js/)).0)
+        }
+        let before = try address()
         // A different size, so the change shows whatever the file system's time resolution.
-        try folder.write("footlight/events.js", Folder.runtime("events.js", edition: 22))
-        let after = try bundleAddress(in: try RawHTTP.get(port: server.port, path: "/"))
+        try runtime.write("events.js", Folder.runtime("events.js", edition: 22))
+        let after = try address()
         #expect(after != before)
-        let body = String(decoding: try RawHTTP.get(port: server.port, path: after).body, as: UTF8.self)
-        #expect(body.contains("events.js, edition 22"))
+        let bundle = try #require(try assets.runtimeVariant(for: after, acceptsGzip: false))
+        #expect(try String(contentsOfFile: bundle.path, encoding: .utf8).contains("events.js, edition 22"))
     }
 
     @Test("Text goes gzip-compressed to a browser that accepts it, with Vary; small files and refusals go plain")

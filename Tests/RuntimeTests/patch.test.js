@@ -1,4 +1,4 @@
-// Tests for the browser runtime's pure patch module (Public/footlight/patch.js).
+// Tests for the browser runtime's pure patch module (Sources/FootlightServer/Runtime/patch.js).
 // Run with `node --test Tests/RuntimeTests/` (or scripts/test-runtime); Node 20+, no packages.
 //
 // Environment:
@@ -13,9 +13,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const repository = path.resolve(__dirname, '..', '..');
-const { PatchError, parsePointer, formatPointer, applyPatch, changedPaths } = require(
-  path.join(repository, 'Public', 'footlight', 'patch.js'),
-);
+const runtime = path.join(repository, 'Sources', 'FootlightServer', 'Runtime');
+const { PatchError, applyPatch, changedPaths } = require(path.join(runtime, 'patch.js'));
 
 /** JSON text with object keys sorted at every level: one canonical form to compare. */
 function canonical(value) {
@@ -119,34 +118,6 @@ describe('shared patch fixtures (Tests/Fixtures/patches)', () => {
       }
     });
   }
-});
-
-// ---------------------------------------------------------------------------------------------
-
-describe('JSON Pointer', () => {
-  test('unescapes ~1 to / and ~0 to ~, in that order', () => {
-    assert.deepEqual(parsePointer(''), []);
-    assert.deepEqual(parsePointer('/'), ['']);
-    assert.deepEqual(parsePointer('/items/0/title'), ['items', '0', 'title']);
-    assert.deepEqual(parsePointer('/a~1b/m~0n'), ['a/b', 'm~n']);
-    assert.deepEqual(parsePointer('/~01'), ['~1']);
-    assert.deepEqual(parsePointer('/a//b/'), ['a', '', 'b', '']);
-  });
-
-  test('rejects a missing leading slash and bad escapes', () => {
-    assert.throws(() => parsePointer('items'), /must start with "\/"/);
-    assert.throws(() => parsePointer('/a~2b'), /"~" must be followed by "0" or "1"/);
-    assert.throws(() => parsePointer('/a~~0'), /"~" must be followed by "0" or "1"/);
-    assert.throws(() => parsePointer('/a~'), /"~" at the end of a token/);
-  });
-
-  test('formatPointer escapes and round-trips', () => {
-    assert.equal(formatPointer([]), '');
-    assert.equal(formatPointer(['a/b', 'm~n', 0]), '/a~1b/m~0n/0');
-    for (const text of ['', '/', '/a~1b/m~0n', '/~01/~10', '/x//y']) {
-      assert.equal(formatPointer(parsePointer(text)), text);
-    }
-  });
 });
 
 describe('applyPatch', () => {
@@ -328,13 +299,13 @@ describe('PatchError', () => {
 });
 
 describe('module loading', () => {
-  test('as a classic browser script it defines the FootlightPatch global', () => {
+  test('as a classic browser script after pointer.js it defines the FootlightPatch global', () => {
     const vm = require('node:vm');
     const window = vm.createContext({});
     window.self = window;
-    vm.runInContext(fs.readFileSync(path.join(repository, 'Public', 'footlight', 'patch.js'), 'utf8'), window);
+    for (const file of ['pointer.js', 'patch.js']) vm.runInContext(fs.readFileSync(path.join(runtime, file), 'utf8'), window);
     const api = window.FootlightPatch;
-    const names = ['PatchError', 'applyPatch', 'changedPaths', 'formatPointer', 'parsePointer'];
+    const names = ['PatchError', 'applyPatch', 'changedPaths'];
     assert.deepEqual(Object.keys(api).sort(), names);
     assert.equal(JSON.stringify(api.applyPatch([1], [{ op: 'add', path: '/-', value: 2 }])), '[1,2]');
   });

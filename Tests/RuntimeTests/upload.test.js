@@ -1,4 +1,4 @@
-// Tests for the upload hook (Public/footlight/upload.js) on its own: what it sends when files
+// Tests for the upload hook (Sources/FootlightServer/Runtime/upload.js) on its own: what it sends when files
 // are chosen, the PUT it makes for each address the server pushes, and how it asks for a new
 // address when a request is cut, with fetch, the timers and the hook registry faked.
 // Run with scripts/test-runtime (node --test); Node 20+, no packages.
@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 
-const source = fs.readFileSync(path.resolve(__dirname, '..', '..', 'Public', 'footlight', 'upload.js'), 'utf8');
+const source = fs.readFileSync(path.resolve(__dirname, '..', '..', 'Sources', 'FootlightServer', 'Runtime', 'upload.js'), 'utf8');
 
 /** A file as the browser gives it: name, size, type, and slice() (recorded as `from`). */
 const file = (name, size, type = 'image/png') => ({ name, size, type, slice: (from) => ({ of: name, from }) });

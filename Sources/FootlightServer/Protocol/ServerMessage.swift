@@ -4,8 +4,10 @@ import FootlightJSON
 /// A message to the browser, protocol v1. Messages with a `seq` carry state and are
 /// replayed after a resume; the others are advisory.
 public enum ServerMessage: Sendable, Equatable {
-    /// The session is ready. `resumed` is false for a new session; `snapshot` tells a
-    /// resuming client to drop its documents because full mounts follow.
+    /// The session is ready. It names the server's protocol version (`v`,
+    /// ``ClientMessage/version``), which the page's runtime checks against its own.
+    /// `resumed` is false for a new session; `snapshot` tells a resuming client to drop
+    /// its documents because full mounts follow.
     /// `events` is the highest client event number consumed so far.
     /// `mounts` is the number of `mount` messages that follow at once (the whole page).
     /// `rebuilt`, for a new session rebuilt from the page's `restore`, gives each

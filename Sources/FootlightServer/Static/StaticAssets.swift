@@ -9,20 +9,16 @@ struct AssetError: Error, CustomStringConvertible {
 }
 
 /// What the server sends for a public file, prepared once per version of the file: the
-/// browser runtime as one response at a content-hashed address (cached for a year as
-/// immutable), pages whose reference to that bundle names the hashed address, and gzip
-/// copies of text files for browsers that accept gzip.
+/// browser runtime (the framework's, never the public folder's) as one response at a
+/// content-hashed address (cached for a year as immutable), pages whose reference to that
+/// bundle names the hashed address, and gzip copies of text files for browsers that accept
+/// gzip.
 ///
 /// Prepared copies live in a private temporary folder (removed with the server) and are
 /// keyed by each source's size and modification time, so a file edited while the server
 /// runs is prepared again on its next request. Nothing runs at build time: no Node, no
 /// bundler; the bundle is the runtime's files joined in their load order.
 final class StaticAssets: Sendable {
-    /// The runtime's files under `footlight/`, in the order the page loads them (the
-    /// upload hook last: it registers itself with the runtime).
-    static let runtimeFiles = [
-        "constants.js", "patch.js", "bindings.js", "events.js", "transport.js", "runtime.js", "upload.js",
-    ]
     /// The bundle's stable address, which pages name; served pages name the hashed one.
     static let bundlePath = "/footlight/footlight.js"
     /// Text smaller than this goes uncompressed (gzip's header would outweigh the saving).
@@ -57,13 +53,20 @@ final class StaticAssets: Sendable {
     }
 
     let root: String
+    /// The folder of the runtime's files (``runtimeFiles``): the framework's own.
+    let runtime: String
     let folder: String
     private let state = Locked(State())
 
-    /// Prepares copies of the files under `root` (absolute, symlinks resolved) in a new
-    /// private folder under the system's temporary folder.
-    init(root: String) throws(ServerError) {
+    /// Prepares copies of the files under `root` (absolute, symlinks resolved) and of the
+    /// runtime in `runtime` (the framework's unless a test says otherwise) in a new private
+    /// folder under the system's temporary folder.
+    init(root: String, runtime: String? = nil) throws(ServerError) {
         self.root = root
+        if let runtime { self.runtime = runtime } else { self.runtime = try Self.runtimeFolder() }
+        for name in Self.runtimeFiles where !FileManager.default.fileExists(atPath: self.runtime + "/" + name) {
+            throw ServerError.configuration("the browser runtime's \(name) is missing from \(self.runtime)")
+        }
         let folder = NSTemporaryDirectory() + "footlight-assets-\(getpid())-\(UUID().uuidString.prefix(8))"
         do {
             try FileManager.default.createDirectory(
@@ -78,12 +81,21 @@ final class StaticAssets: Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// What to send for the runtime bundle at `requestPath` (its stable or its hashed
-    /// address), or nil when `requestPath` is neither or there is no runtime to bundle.
-    /// An out-of-date hash (a page from before a deploy) gets today's bundle, uncached.
-    func bundleVariant(for requestPath: String, acceptsGzip: Bool) throws(AssetError) -> Variant? {
+    /// What to send for the runtime at `requestPath`: the bundle at its stable or its hashed
+    /// address, or one of its files by name (`/footlight/patch.js`), always the framework's;
+    /// nil for any other path. An out-of-date hash (a page from before a deploy) gets today's
+    /// bundle, uncached.
+    func runtimeVariant(for requestPath: String, acceptsGzip: Bool) throws(AssetError) -> Variant? {
+        if let name = Self.runtimeFile(at: requestPath) {
+            let type = StaticFiles.contentType(forExtension: "js")
+            let plain = Variant(
+                path: runtime + "/" + name, contentType: type,
+                cacheControl: StaticFiles.cacheControl(forContentType: type), contentEncoding: nil)
+            return acceptsGzip ? try compressed(plain) ?? plain : plain
+        }
         let prefix = "/footlight/footlight."
-        guard requestPath.hasPrefix(prefix), requestPath.hasSuffix(".js"), let bundle = try bundle() else { return nil }
+        guard requestPath.hasPrefix(prefix), requestPath.hasSuffix(".js") else { return nil }
+        let bundle = try bundle()
         let current = requestPath == bundle.path
         guard current || requestPath == Self.bundlePath || requestPath.dropFirst(prefix.count).count == 19 else {
             return nil
@@ -101,7 +113,8 @@ final class StaticAssets: Sendable {
         -> Variant
     {
         var variant = Variant(path: path, contentType: contentType, cacheControl: cacheControl, contentEncoding: nil)
-        if contentType.hasPrefix("text/html"), let hashed = try bundle()?.path {
+        if contentType.hasPrefix("text/html") {
+            let hashed = try bundle().path
             // The key names the bundle too: the page is made again when either changes.
             variant =
                 try prepared(from: [try source(path)], name: "html", for: hashed) { bytes in
@@ -136,9 +149,8 @@ final class StaticAssets: Sendable {
     }
 
     /// The bundle of today's runtime files, made again when one of them changed.
-    private func bundle() throws(AssetError) -> (hash: String, path: String, file: String)? {
-        let paths = Self.runtimeFiles.map { root + "/footlight/" + $0 }
-        guard paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return nil }
+    private func bundle() throws(AssetError) -> (hash: String, path: String, file: String) {
+        let paths = Self.runtimeFiles.map { runtime + "/" + $0 }
         var sources: [Source] = []
         for path in paths { sources.append(try source(path)) }
         if let bundle = state.withLock({ $0.bundle }), bundle.sources == sources {

@@ -1,19 +1,21 @@
 /*
  * Footlight browser runtime: output bindings (Bindings.md).
- * Pure part (tested under Node): binding-attribute parsing, path reading, truthiness and keyed-list
- * reconciliation plans. DOM part: binds a stage's cloned template and updates only the bindings
+ * Pure part (tested under Node): binding-attribute parsing, path reading and truthiness. DOM part
+ * (keyed lists planned by lists.js): binds a stage's cloned template and updates only the bindings
  * whose slots a patch changed; list rows keep their nodes (moved, never rebuilt); a control with
  * events in flight keeps what the user typed until they are acknowledged, and a submit button a
  * binding disables stays usable while its form has such a control.
- * Needs constants.js; in the page its exports are the global FootlightBindings. The DOM part
- * calls two functions of files loaded later, which runtime.js hands to `init` at boot: its own
- * `report` and events.js's `isHeld`.
+ * Needs constants.js and lists.js; in the page its exports are the global FootlightBindings. The
+ * DOM part calls two functions of files loaded later, which runtime.js hands to `init` at boot:
+ * stages.js's `report` and events.js's `isHeld`.
  */
 ((root, factory) => {
-  if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'));
-  else root.FootlightBindings = factory(root.FootlightConstants);
-})(this, (K) => {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'), require('./lists.js'));
+  else root.FootlightBindings = factory(root.FootlightConstants, root.FootlightLists);
+})(this, (K, lists) => {
   'use strict';
+
+  const { planList } = lists;
 
   const { hasOwn } = Object;
 
@@ -68,58 +70,13 @@
   /** A slot's truthiness: JavaScript's, except that an empty array is false. */
   const truthy = (value) => (Array.isArray(value) ? value.length > 0 : !!value);
 
-  // Positions of a longest increasing subsequence of `indices`, skipping negatives (new rows).
-  function longestRun(indices) {
-    const tails = [];
-    const previous = [];
-    indices.forEach((index, i) => {
-      if (index < 0) return;
-      let low = 0;
-      let high = tails.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (indices[tails[middle]] < index) low = middle + 1;
-        else high = middle;
-      }
-      previous[i] = low ? tails[low - 1] : -1;
-      tails[low] = i;
-    });
-    const run = new Set();
-    for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i]) run.add(i);
-    return run;
-  }
-
-  /**
-   * Plans turning a keyed list's children from `oldKeys` into `newKeys` with the fewest moves: the
-   * rows in a longest run already in order stay; every other row is moved or inserted.
-   * Carry out `remove` first, then each step in order: put row `key` just before row `before`
-   * (null: at the end); `fresh` marks a row to create.
-   * @returns {{remove: *[], steps: [key: *, before: *, fresh: boolean][]}}
-   * @throws {Error} when `newKeys` repeats a key.
-   */
-  function planList(oldKeys, newKeys) {
-    const wanted = new Set(newKeys);
-    if (wanted.size !== newKeys.length) {
-      const twice = newKeys.find((key, i) => newKeys.indexOf(key) !== i);
-      throw new Error(`two rows have the ${K.ID} ${JSON.stringify(twice)}`);
-    }
-    const oldIndex = new Map(oldKeys.map((key, i) => [key, i]));
-    const indices = newKeys.map((key) => oldIndex.get(key) ?? -1);
-    const stay = longestRun(indices);
-    const steps = [];
-    for (let i = newKeys.length - 1; i >= 0; i--) {
-      if (!stay.has(i)) steps.push([newKeys[i], newKeys[i + 1] ?? null, indices[i] < 0]);
-    }
-    return { remove: oldKeys.filter((key) => !wanted.has(key)), steps };
-  }
-
   // ---- DOM -----------------------------------------------------------------------------------
 
   const SELECTOR = Object.values(K.BIND).map((attribute) => `[${attribute}]`).join();
   const rowIds = new WeakMap(); // row element → its id
   const held = new Set(); // bindings waiting for their control's (or form's) events to be acknowledged
   const locks = new WeakMap(); // submit button → the binding of its `disabled` attribute
-  let report; // (st, message): logs a binding error and sends it to the server (runtime.js)
+  let report; // (st, message): logs a binding error and sends it to the server (stages.js)
   let isHeld; // (el): whether updates to a control's slot wait (events.js)
 
   /** Wires the DOM part to the files loaded later; runtime.js calls it at boot, before any stage mounts. */
@@ -271,5 +228,5 @@
     for (; el && el.className !== K.C_STAGE; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
   }
 
-  return { parseSlot, parseBinding, readPath, truthy, planList, init, bindTree, render, release, unlock, rowId };
+  return { parseSlot, parseBinding, readPath, truthy, init, bindTree, render, release, unlock, rowId };
 });

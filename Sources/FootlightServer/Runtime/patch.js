@@ -9,13 +9,16 @@
  * - A patch is all or nothing: a failure throws PatchError and the caller keeps the old document.
  * - Object keys are plain data: members are read with hasOwnProperty and written with
  *   defineProperty, so "__proto__" or "constructor" can never reach Object.prototype.
- * Needs nothing; in the page its exports are the global FootlightPatch, read by runtime.js.
+ * Needs pointer.js (RFC 6901); in the page its exports are the global FootlightPatch, read by
+ * runtime.js.
  */
 ((root, factory) => {
-  if (typeof module === 'object' && module.exports) module.exports = factory();
-  else root.FootlightPatch = factory();
-})(this, () => {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./pointer.js'));
+  else root.FootlightPatch = factory(root.FootlightPointer);
+})(this, (pointer) => {
   'use strict';
+
+  const { parsePointer, formatPointer, arrayIndex } = pointer;
 
   const { hasOwn } = Object;
   const { isArray } = Array;
@@ -44,39 +47,6 @@
     }
   }
   const fail = (kind, tokens, reason) => new Failure(kind, tokens, reason);
-
-  /**
-   * Parses an RFC 6901 JSON Pointer into unescaped tokens: "/a~1b/m~0n" → ["a/b", "m~n"], "" → [].
-   * @param {string} text
-   * @returns {string[]}
-   * @throws {SyntaxError} when a non-empty pointer lacks its leading "/" or has "~" not followed by 0 or 1.
-   */
-  function parsePointer(text) {
-    if (text === '') return [];
-    const invalid = (reason) => new SyntaxError(`invalid JSON pointer "${text}": ${reason}`);
-    if (typeof text !== 'string' || text[0] !== '/') throw invalid('a non-empty pointer must start with "/"');
-    return text.slice(1).split('/').map((raw) => {
-      const bad = /~(?![01])/.exec(raw);
-      if (bad && bad.index === raw.length - 1) throw invalid('"~" at the end of a token');
-      if (bad) throw invalid('"~" must be followed by "0" or "1"');
-      return raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    });
-  }
-
-  /**
-   * Formats unescaped tokens as a JSON Pointer: ["a/b", "m~n"] → "/a~1b/m~0n", [] → "".
-   * @param {Array<string|number>} tokens
-   * @returns {string}
-   */
-  function formatPointer(tokens) {
-    return tokens.map((token) => '/' + String(token).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-  }
-
-  // RFC 6901 §4: decimal digits without a leading zero; "-" (past the end) only for add. -1 if none.
-  function arrayIndex(token, count, allowEnd) {
-    const index = token === '-' ? count : /^(0|[1-9][0-9]{0,17})$/.test(token) ? Number(token) : -1;
-    return index >= 0 && index <= (allowEnd ? count : count - 1) ? index : -1;
-  }
 
   // JSON equality: objects by members in any order, arrays by elements in order (their keys are
   // their indices), numbers by value.
@@ -261,5 +231,5 @@
     return slots;
   }
 
-  return { PatchError, parsePointer, formatPointer, applyPatch, changedPaths };
+  return { PatchError, applyPatch, changedPaths };
 });
