@@ -31,10 +31,10 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     /// The app's context, made when the app starts.
     private var context: Context?
     /// The attached connection, and connections replaced by a newer one until closed.
-    private var connection: ConnectionHandle?
-    private var replaced: [ConnectionID: ConnectionHandle] = [:]
+    private var connection: (any SessionConnection)?
+    private var replaced: [ConnectionID: any SessionConnection] = [:]
     /// What this turn writes, carried out when its app code is done.
-    private var outbox: [(ConnectionHandle, Output)] = []
+    private var outbox: [(any SessionConnection, Output)] = []
     /// Where each unfinished upload's events go (its binding's input).
     private let uploadDeliveries = UploadDeliveries()
     private enum Output {
@@ -44,7 +44,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
 
     /// Where the session's turns run.
     private enum Home {
-        case loop(ServiceLoop)
+        case loop(any SessionLoop)
         case queue(DispatchQueue)
 
         func post(_ work: @escaping @Sendable () -> Void) {
@@ -79,7 +79,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
 
     init(
         id: String, token: String, configuration: SessionState.Configuration, logger: Logger,
-        entry: @escaping AppEntry, request: SessionRequest, registry: SessionRegistry, home: ServiceLoop?
+        entry: @escaping AppEntry, request: SessionRequest, registry: SessionRegistry, home: (any SessionLoop)?
     ) {
         self.id = id
         self.token = token
@@ -118,7 +118,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     /// Runs `work` as a turn right here when the caller is the session's home loop and
     /// nothing else is waiting for the session; otherwise posts it. On a loop thread,
     /// outside libwebsockets callbacks.
-    func submit(from loop: ServiceLoop, _ work: @escaping @Sendable () -> Void) {
+    func submit(from loop: any SessionLoop, _ work: @escaping @Sendable () -> Void) {
         let inline = mailbox.withLock { box -> Bool in
             guard case .loop(let home) = box.home, home === loop, !box.running, box.work.isEmpty else { return false }
             box.running = true
@@ -161,7 +161,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     /// the writes. If the loop was handed to another thread while `work` ran, the
     /// session moves to a queue of its own and this thread only finishes the turn.
     private func runTurn(_ work: () -> Void) {
-        let loop: ServiceLoop? = mailbox.withLock { box in
+        let loop: (any SessionLoop)? = mailbox.withLock { box in
             if case .loop(let loop) = box.home, loop.inLoop { return loop }
             return nil
         }
@@ -203,7 +203,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
         case .send(let messages):
             if let connection { outbox.append((connection, .messages(messages))) }
         case .close(let id, let code, let reason):
-            let handle: ConnectionHandle?
+            let handle: (any SessionConnection)?
             if connection?.id == id {
                 handle = connection
                 // The session let go of it (it ended): so does the driver.
@@ -234,7 +234,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     /// resume after `lastSeq`. The session's home becomes the connection's loop (unless
     /// it was evicted from loops).
     func attach(
-        _ handle: ConnectionHandle, resumeAfter lastSeq: Int64?, path: String?, restore: ClientMessage.Restore? = nil
+        _ handle: any SessionConnection, resumeAfter lastSeq: Int64?, path: String?, restore: ClientMessage.Restore? = nil
     ) {
         let work: @Sendable () -> Void = { [self] in
             if let previous = connection, previous.id != handle.id { replaced[previous.id] = previous }
@@ -248,14 +248,14 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
             registry?.connected(id)
             perform(state.attach(handle.id, resumeAfter: lastSeq, path: path, restore: restore))
             mailbox.withLock { box in
-                if !box.evicted { box.home = .loop(handle.loop) }
+                if !box.evicted { box.home = .loop(handle.home) }
             }
         }
-        if handle.loop.inLoop { submit(from: handle.loop, work) } else { execute(work) }
+        if handle.home.inLoop { submit(from: handle.home, work) } else { execute(work) }
     }
 
     /// The connection closed; the state is kept for a resume.
-    func detach(_ handle: ConnectionHandle) {
+    func detach(_ handle: any SessionConnection) {
         execute { [self] in
             guard connection?.id == handle.id else { return }
             perform(state.detach(handle.id))
@@ -266,7 +266,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     }
 
     /// A user event, on its connection's loop.
-    func receive(_ event: ClientMessage.Event, from loop: ServiceLoop, then done: @escaping @Sendable () -> Void) {
+    func receive(_ event: ClientMessage.Event, from loop: any SessionLoop, then done: @escaping @Sendable () -> Void) {
         submit(from: loop) { [self] in
             perform(state.receive(event, now: .now))
             done()
@@ -274,7 +274,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     }
 
     /// An acknowledgement, on its connection's loop.
-    func acknowledge(seq: Int64, from loop: ServiceLoop, then done: @escaping @Sendable () -> Void) {
+    func acknowledge(seq: Int64, from loop: any SessionLoop, then done: @escaping @Sendable () -> Void) {
         submit(from: loop) { [self] in
             perform(state.acknowledge(seq: seq))
             done()
@@ -282,7 +282,7 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     }
 
     /// A binding error the page reported, on its connection's loop.
-    func report(stage: String, message: String, from loop: ServiceLoop, then done: @escaping @Sendable () -> Void) {
+    func report(stage: String, message: String, from loop: any SessionLoop, then done: @escaping @Sendable () -> Void) {
         submit(from: loop) { [self] in
             perform(state.report(stage: stage, message: message, now: .now))
             done()

@@ -52,7 +52,7 @@ final class SessionRegistry: Sendable {
 
     /// A new session with a fresh 128-bit random id and its signed resume token, at
     /// home on `loop`, opened by `request`, or nil once the server is shutting down.
-    func create(on loop: ServiceLoop, request: SessionRequest) -> SessionDriver? {
+    func create(on loop: any SessionLoop, request: SessionRequest) -> SessionDriver? {
         let id = SignedIDs.newID()
         let session = SessionDriver(
             id: id, token: tokens.token(for: id),

@@ -1,0 +1,2 @@
+/// A service loop is where the sessions of its connections run their turns.
+extension ServiceLoop: SessionLoop {}
