@@ -234,7 +234,8 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     /// resume after `lastSeq`. The session's home becomes the connection's loop (unless
     /// it was evicted from loops).
     func attach(
-        _ handle: any SessionConnection, resumeAfter lastSeq: Int64?, path: String?, restore: ClientMessage.Restore? = nil
+        _ handle: any SessionConnection, resumeAfter lastSeq: Int64?, path: String?,
+        restore: ClientMessage.Restore? = nil
     ) {
         let work: @Sendable () -> Void = { [self] in
             if let previous = connection, previous.id != handle.id { replaced[previous.id] = previous }
