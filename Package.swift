@@ -26,6 +26,10 @@ let package = Package(
         // SQLite for the demo's accounts, lots and bids: migrations, WAL, typed rows (on
         // Debian's libsqlite3-dev).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // How Swift servers are started and stopped: `Server` is a `Service`, so an app runs
+        // it in a `ServiceGroup` beside its other services, with graceful shutdown on
+        // SIGTERM/SIGINT (as Hummingbird and Vapor are run).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -79,6 +83,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The browser runtime, shipped with the framework and served from here whatever
             // an app's public folder holds (`StaticAssets`), found through `Bundle.module`.
@@ -128,6 +133,7 @@ let package = Package(
                 "FootlightRedis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/Examples/FootlightDemo"
         ),
@@ -183,6 +189,8 @@ let package = Package(
                 "FootlightServer", "FootlightTesting", "FootlightJSON", "DemoApp",
                 // SHA-1 for the handshake of the raw WebSocket server the client-core tests use.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // A server run in a ServiceGroup, shut down gracefully.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -7,6 +7,10 @@ import Logging
 /// A Footlight server: serves the public folder over HTTP and hosts one session per
 /// browser tab over a WebSocket, on one port.
 ///
+/// It serves from the moment it is made. An app runs it as a `Service` in a
+/// swift-service-lifecycle `ServiceGroup`, which shuts it down gracefully on SIGTERM or
+/// SIGINT (see ``run()``):
+///
 /// ```swift
 /// var configuration = ServerConfiguration(publicDirectory: "Public")
 /// configuration.port = 0                       // any free port
@@ -14,8 +18,12 @@ import Logging
 ///     [CounterScene.makeStage()]
 /// }
 /// print("listening on \(server.port)")
-/// server.shutdown()
+/// let group = ServiceGroup(
+///     services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
+/// try await group.run()                        // returns once every page was told and the loops stopped
 /// ```
+///
+/// Code without a task to run it in stops it with ``shutdown()``.
 ///
 /// Threading: an acceptor thread hands sockets to ``ServerConfiguration/loops`` service
 /// loops (one libwebsockets context and thread each); a session runs on the loop that
@@ -32,6 +40,10 @@ public final class Server: Sendable {
     private let watchdog: LoopWatchdog
     private let core: ServerCore
     private let stopped = Locked(false)
+    /// Open when the first ``shutdown(drainTimeout:)`` has finished: what ``run()`` waits for.
+    let finished = Latch()
+    /// Notified when the last open socket closes, for a shutdown waiting for them.
+    private let socketsClosed = DrainCondition()
 
     /// Binds the port, starts the loops and begins accepting connections. Each new
     /// session shows the stages `stages` makes, side by side at the root.
@@ -87,10 +99,17 @@ public final class Server: Sendable {
             socket.close()
             throw error
         }
+        let socketsClosed = socketsClosed
         for loop in loops {
             // Weak: the acceptor holds the loops, so a strong capture would be a cycle (a
             // leak per server, found by valgrind).
-            loop.execute { loop.onAdoptedSocketClosed = { [weak acceptor] in acceptor?.closed($0) } }
+            loop.execute {
+                loop.onAdoptedSocketClosed = { [weak acceptor] client in
+                    guard let acceptor else { return }
+                    acceptor.closed(client)
+                    if acceptor.openConnections.load(ordering: .relaxed) == 0 { socketsClosed.notify() }
+                }
+            }
         }
         self.port = socket.port
         self.registry = registry
@@ -161,10 +180,17 @@ public final class Server: Sendable {
         loops.map { $0.peakQueuedMessages.load(ordering: .relaxed) }.max() ?? 0
     }
 
+    /// Shuts down as ``shutdown(drainTimeout:)`` does, waiting up to the configuration's
+    /// ``ServerConfiguration/drainTimeout``.
+    public func shutdown() {
+        shutdown(drainTimeout: configuration.drainTimeout)
+    }
+
     /// Stops accepting, tells every client the server is going away (`bye`, then close
-    /// 1001), waits up to `drainTimeout` for the sockets to close, then stops the loops.
-    /// Safe to call more than once.
-    public func shutdown(drainTimeout: Duration = .seconds(2)) {
+    /// 1001), waits up to `drainTimeout` for the sessions' turns to finish and the sockets
+    /// to close, then stops the loops. Blocks the calling thread meanwhile (``run()`` does
+    /// not block its task). Safe to call more than once; later calls return at once.
+    public func shutdown(drainTimeout: Duration) {
         let first = stopped.withLock { stopped -> Bool in
             defer { stopped = true }
             return !stopped
@@ -172,14 +198,13 @@ public final class Server: Sendable {
         guard first else { return }
         configuration.logger.info("Footlight shutting down")
         acceptor.stop()
-        let deadline = ContinuousClock.now + drainTimeout
+        let start = ContinuousClock.now
         registry.endAll(reason: "the server is shutting down", wait: drainTimeout)
-        while openConnectionCount > 0, ContinuousClock.now < deadline {
-            usleep(10_000)
-        }
+        socketsClosed.wait(timeout: drainTimeout - (ContinuousClock.now - start)) { openConnectionCount == 0 }
         watchdog.stop()
         for loop in loops { loop.stop() }
         registry.uploads.close()
+        finished.open()
     }
 
     deinit {

@@ -30,6 +30,10 @@ public struct ServerConfiguration: Sendable {
     /// go on on a fresh thread, and its session move to a queue of its own, so the
     /// loop's other sessions wait about this long at most. See the Threading article.
     public var turnBudget: Duration = .milliseconds(5)
+    /// How long a graceful shutdown (``Server/run()`` told to stop, or ``Server/shutdown()``)
+    /// waits for the sessions' turns to finish and for every page, told the server is going
+    /// away, to close its socket, before it stops the loops anyway.
+    public var drainTimeout: Duration = .seconds(2)
     /// The largest inbound WebSocket message; bigger ones close with 1009. The page is
     /// told it in `joined` and refuses a larger event at its control.
     public var maximumMessageBytes: Int = Self.defaultMaximumMessageBytes

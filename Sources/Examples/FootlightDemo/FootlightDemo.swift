@@ -1,19 +1,16 @@
 import ArgumentParser
 import DemoApp
-import Dispatch
 import Footlight
 import FootlightRedis
 import FootlightServer
 import Foundation
 import Logging
+import ServiceLifecycle
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// `footlight-demo`: serves the demo app.
+/// `footlight-demo`: serves the demo app until SIGTERM or SIGINT, then shuts down
+/// gracefully (every page told, every socket closed) and exits 0.
 @main
-struct FootlightDemo: ParsableCommand {
+struct FootlightDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "footlight-demo",
         abstract: "Serves the Footlight demo app: static page over HTTP, live sessions over a WebSocket.")
@@ -153,7 +150,7 @@ struct FootlightDemo: ParsableCommand {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/footlight-demo"
     }
 
-    func run() throws {
+    func run() async throws {
         if listPreviews {
             for preview in KioskPreviews.all { print(preview.name) }
             return
@@ -170,6 +167,7 @@ struct FootlightDemo: ParsableCommand {
         configuration.echoPath = echoPath
         configuration.sendsErrorDetails = errorDetails
         configuration.turnBudget = .microseconds(Int(turnBudget * 1000))
+        configuration.drainTimeout = .milliseconds(Int(drainTimeout * 1000))
         if let maxConnectionsPerClient { configuration.maximumConnectionsPerClient = maxConnectionsPerClient }
         if let eventsPerSecond {
             configuration.sessionLimits.eventsPerSecond = eventsPerSecond
@@ -229,24 +227,21 @@ struct FootlightDemo: ParsableCommand {
         case .counter: server = try Server(configuration: configuration) { _ in [CounterScene.makeStage()] }
         case .previews: server = try Server(configuration: configuration, app: StagePreview.entry(KioskPreviews.all))
         }
-        print(
-            "Footlight demo on \(configuration.tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
-        )
-        fflush(nil)  // a script waiting for the port may be reading a pipe or a file
+        let address =
+            "\(configuration.tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
 
-        // Graceful shutdown on SIGINT and SIGTERM: sessions are told, sockets closed.
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        stop.wait()
+        // Graceful shutdown on SIGTERM and SIGINT: every page told, every socket closed.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [
+                    .init(service: server),
+                    .init(
+                        service: Announcement(line: "Footlight demo on \(address)"), successTerminationBehavior: .ignore
+                    ),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
         bidder?.stop()
-        server.shutdown(drainTimeout: .milliseconds(Int(drainTimeout * 1000)))
         redisPubSub?.shutdown()
         print("Footlight demo stopped")
     }

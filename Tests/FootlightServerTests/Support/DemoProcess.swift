@@ -80,9 +80,9 @@ final class DemoProcess {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
     }
 
-    /// Sends SIGTERM.
-    func terminate() {
-        kill(pid, SIGTERM)
+    /// Sends SIGTERM, or `signal`.
+    func terminate(with signal: Int32 = SIGTERM) {
+        kill(pid, signal)
     }
 
     /// Waits up to `timeout` for the process to exit; returns its exit status, or nil
