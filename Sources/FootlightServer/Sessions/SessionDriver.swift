@@ -25,18 +25,18 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
     var state: SessionState
     private let logger: Logger
     private let entry: AppEntry
-    private weak var registry: SessionRegistry?
+    weak var registry: SessionRegistry?
     /// Who opened the session (its path is set when the app starts).
     private let request: SessionRequest
     /// The app's context, made when the app starts.
     private var context: Context?
     /// The attached connection, and connections replaced by a newer one until closed.
-    private var connection: (any SessionConnection)?
-    private var replaced: [ConnectionID: any SessionConnection] = [:]
+    var connection: (any SessionConnection)?
+    var replaced: [ConnectionID: any SessionConnection] = [:]
     /// What this turn writes, carried out when its app code is done.
     private var outbox: [(any SessionConnection, Output)] = []
     /// Where each unfinished upload's events go (its binding's input).
-    private let uploadDeliveries = UploadDeliveries()
+    let uploadDeliveries = UploadDeliveries()
     private enum Output {
         case messages([WireMessage])
         case close(code: UInt16, reason: String)
@@ -228,110 +228,10 @@ final class SessionDriver: SessionExecutor, @unchecked Sendable {
         }
     }
 
-    // MARK: What the server tells the session (each a turn on the session's home)
-
-    /// Attaches a new connection: a fresh join (rebuilt from `restore` if given), or a
-    /// resume after `lastSeq`. The session's home becomes the connection's loop (unless
-    /// it was evicted from loops).
-    func attach(
-        _ handle: any SessionConnection, resumeAfter lastSeq: Int64?, path: String?,
-        restore: ClientMessage.Restore? = nil
-    ) {
-        let work: @Sendable () -> Void = { [self] in
-            if let previous = connection, previous.id != handle.id { replaced[previous.id] = previous }
-            connection = handle
-            handle.setDrainHandler { [weak self] in
-                self?.execute { [weak self] in
-                    guard let self else { return }
-                    perform(state.drained())
-                }
-            }
-            registry?.connected(id)
-            perform(state.attach(handle.id, resumeAfter: lastSeq, path: path, restore: restore))
-            mailbox.withLock { box in
-                if !box.evicted { box.home = .loop(handle.home) }
-            }
+    /// The session's home becomes `loop` (unless it was evicted from loops).
+    func moveHome(to loop: any SessionLoop) {
+        mailbox.withLock { box in
+            if !box.evicted { box.home = .loop(loop) }
         }
-        if handle.home.inLoop { submit(from: handle.home, work) } else { execute(work) }
-    }
-
-    /// The connection closed; the state is kept for a resume.
-    func detach(_ handle: any SessionConnection) {
-        execute { [self] in
-            guard connection?.id == handle.id else { return }
-            perform(state.detach(handle.id))
-            handle.setDrainHandler(nil)
-            connection = nil
-            registry?.disconnected(id)
-        }
-    }
-
-    /// A user event, on its connection's loop.
-    func receive(_ event: ClientMessage.Event, from loop: any SessionLoop, then done: @escaping @Sendable () -> Void) {
-        submit(from: loop) { [self] in
-            perform(state.receive(event, now: .now))
-            done()
-        }
-    }
-
-    /// An acknowledgement, on its connection's loop.
-    func acknowledge(seq: Int64, from loop: any SessionLoop, then done: @escaping @Sendable () -> Void) {
-        submit(from: loop) { [self] in
-            perform(state.acknowledge(seq: seq))
-            done()
-        }
-    }
-
-    /// A binding error the page reported, on its connection's loop.
-    func report(stage: String, message: String, from loop: any SessionLoop, then done: @escaping @Sendable () -> Void) {
-        submit(from: loop) { [self] in
-            perform(state.report(stage: stage, message: message, now: .now))
-            done()
-        }
-    }
-
-    /// Ends the session for good (expiry, eviction, shutdown); `done` runs after.
-    func end(reason: String, closeCode: UInt16 = 1001, then done: (@Sendable () -> Void)? = nil) {
-        execute { [self] in
-            perform(state.end(reason: reason, closeCode: closeCode))
-            uploadDeliveries.removeAll()
-            registry?.uploads.sessionEnded(id)
-            done?()
-        }
-    }
-}
-
-extension SessionDriver: SessionHost {
-    func startOver(reason: String) {
-        // A turn of its own: the stages are cancelled outside the app code asking for it.
-        execute { [self] in
-            perform(state.end(reason: reason, closeCode: 4002) + [.io(.ended)])  // 4002: start over
-        }
-    }
-}
-
-extension SessionDriver: UploadBroker {
-    var uploadBroker: (any UploadBroker)? { self }
-
-    func begin(_ file: UploadDescription, limits: UploadLimits, deliver: @escaping (UploadEvent) -> Void)
-        throws(UploadError) -> UploadTicket
-    {
-        guard let uploads = registry?.uploads else {
-            throw UploadError(.busy, file: file.name, "the server is shutting down")
-        }
-        let ticket = try uploads.begin(session: id, file: file, limits: limits) { [weak self] id, event in
-            self?.execute { [weak self] in
-                self?.uploadDeliveries.deliver(event, of: id, registry: self?.registry?.uploads)
-            }
-        }
-        uploadDeliveries.add(ticket.id, deliver)
-        return ticket
-    }
-
-    func resume(_ upload: String) throws(UploadError) -> UploadTicket {
-        guard let uploads = registry?.uploads else {
-            throw UploadError(.busy, file: nil, "the server is shutting down")
-        }
-        return try uploads.resume(session: id, id: upload)
     }
 }
