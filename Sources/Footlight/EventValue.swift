@@ -10,12 +10,29 @@ public protocol EventValue {
 
 /// An event carried a value of the wrong type.
 public struct EventValueError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class of failure; match on it (`error.kind == .wrongShape`), it can grow.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case wrongShape
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The value is not of the JSON type (or the object's shape) the input takes.
+        public static let wrongShape = Kind(.wrongShape)
+
+        public var description: String { value.rawValue }
+    }
+
+    public let kind: Kind
     /// What the input accepts, e.g. "a string".
     public let expected: String
     /// The kind of value that arrived, e.g. "number".
     public let received: String
 
+    /// A value of the wrong type or shape: `received` where `expected` was wanted.
     public init(expected: String, received: JSON) {
+        kind = .wrongShape
         self.expected = expected
         self.received = received.kindName
     }

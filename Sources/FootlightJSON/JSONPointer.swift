@@ -105,6 +105,22 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
 /// A JSON Pointer that is not well-formed.
 public struct JSONPointerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class of failure; match on it (`error.kind == .malformed`), it can grow.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case malformed
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// Not a pointer of RFC 6901: no leading "/", or a bad "~" escape.
+        public static let malformed = Kind(.malformed)
+
+        public var description: String { value.rawValue }
+    }
+
+    /// The class of failure (the one there is so far).
+    public var kind: Kind { .malformed }
     /// The text as given.
     public let pointer: String
     /// What is wrong with it.

@@ -1,9 +1,27 @@
 /// Why the server could not start or keep running.
+///
+/// Match on ``kind`` (`error.kind == .bind`): its static members can grow without
+/// breaking a `switch` that has a `default`. ``description`` is the readable message.
 public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
-    private enum Kind: Sendable, Equatable {
-        case configuration, bind, transport
+    /// The class of failure.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case configuration, bind, transport
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The configuration is invalid.
+        public static let configuration = Kind(.configuration)
+        /// The listening socket could not be had.
+        public static let bind = Kind(.bind)
+        /// libwebsockets failed.
+        public static let transport = Kind(.transport)
+
+        public var description: String { value.rawValue }
     }
-    private let kind: Kind
+    /// The class of failure.
+    public let kind: Kind
     /// A readable explanation.
     public let message: String
 

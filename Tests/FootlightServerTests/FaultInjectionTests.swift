@@ -113,8 +113,8 @@ struct FaultInjectionTests {
         do {
             try await client.waitUntilAcknowledged(timeout: .seconds(60))
             Issue.record("acknowledged on a socket that was cut")
-        } catch TestClientError.connectionFailed(let reason) {
-            #expect(reason.contains("1 event(s) unacknowledged"))
+        } catch let error as TestClientError where error.kind == .connectionFailed {
+            #expect(error.message.contains("1 event(s) unacknowledged"))
         }
     }
 
@@ -132,8 +132,8 @@ struct FaultInjectionTests {
         for _ in 0..<10 {
             do {
                 return try await TestClient.connect(port: port)
-            } catch TestClientError.connectionFailed(let reason) {
-                failure = TestClientError.connectionFailed(reason)
+            } catch let error as TestClientError where error.kind == .connectionFailed {
+                failure = error
             }
         }
         throw failure!

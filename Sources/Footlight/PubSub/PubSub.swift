@@ -40,19 +40,30 @@ public enum PubSubEvent: Sendable, Equatable {
 }
 
 /// A message or topic the pub/sub refused, or a backplane that cannot take more.
+///
+/// Match on ``kind`` (`error.kind == .queueFull`): its static members can grow without
+/// breaking a `switch` that has a `default`. ``description`` is the readable message.
 public struct PubSubError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable, Equatable {
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case invalidTopic, messageTooLarge, unrepresentable, queueFull, shutDown
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
         /// A topic must be 1 to ``PubSubLimits/maximumTopicBytes`` bytes of UTF-8.
-        case invalidTopic
+        public static let invalidTopic = Kind(.invalidTopic)
         /// The message's JSON text is over the limit.
-        case messageTooLarge
+        public static let messageTooLarge = Kind(.messageTooLarge)
         /// The message cannot be written as JSON (a NaN, for one).
-        case unrepresentable
+        public static let unrepresentable = Kind(.unrepresentable)
         /// The backplane is away and its queue of waiting messages is full.
-        case queueFull
+        public static let queueFull = Kind(.queueFull)
         /// The pub/sub was shut down.
-        case shutDown
+        public static let shutDown = Kind(.shutDown)
+
+        public var description: String { value.rawValue }
     }
 
     /// What went wrong.
@@ -66,8 +77,6 @@ public struct PubSubError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    public static func == (lhs: PubSubError, rhs: PubSubError) -> Bool { lhs.kind == rhs.kind }
 }
 
 /// The limits every pub/sub applies.

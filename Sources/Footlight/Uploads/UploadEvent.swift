@@ -57,23 +57,40 @@ public struct UploadedFile: Sendable, Equatable {
 }
 
 /// Why a file was not uploaded.
+///
+/// Match on ``kind`` (`error.kind == .tooLarge`): its static members can grow without
+/// breaking a `switch` that has a `default`. ``description`` is the readable message.
 public struct UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The class of failure.
-    public enum Kind: String, Sendable {
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case tooLarge = "too-large"
+            case tooManyFiles = "too-many-files"
+            case typeNotAccepted = "type-not-accepted"
+            case badDescription = "bad-description"
+            case busy, abandoned, storage
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
         /// Larger than ``UploadLimits/maximumBytes``.
-        case tooLarge = "too-large"
+        public static let tooLarge = Kind(.tooLarge)
         /// More files than ``UploadLimits/maximumFiles``.
-        case tooManyFiles = "too-many-files"
+        public static let tooManyFiles = Kind(.tooManyFiles)
         /// A type ``UploadLimits/types`` does not accept, declared or found in its bytes.
-        case typeNotAccepted = "type-not-accepted"
+        public static let typeNotAccepted = Kind(.typeNotAccepted)
         /// The page described a file the server cannot take (no name, a negative size).
-        case badDescription = "bad-description"
+        public static let badDescription = Kind(.badDescription)
         /// The server holds as many unfinished uploads as it allows; try later.
-        case busy
+        public static let busy = Kind(.busy)
         /// The bytes stopped coming and the upload was given up.
-        case abandoned
+        public static let abandoned = Kind(.abandoned)
         /// The server could not store the file (disk full, directory gone).
-        case storage
+        public static let storage = Kind(.storage)
+
+        /// A short code for the failure ("too-large").
+        public var code: String { value.rawValue }
+        public var description: String { code }
     }
 
     public let kind: Kind

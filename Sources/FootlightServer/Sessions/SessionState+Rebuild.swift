@@ -37,10 +37,9 @@ extension SessionState {
     /// What came of a replayed value: nil when the stage took it.
     package mutating func restored(error: StageEventError?) -> [SessionAction] {
         guard let error else { return .init(conversation.scheduleFlush()) }
-        switch error.kind {
-        case .unknownEvent: return refuse(ProtocolError(.notRecoverable, error.message))
-        case .badValue: return refuse(ProtocolError(.badValue, error.message))
-        case .directorFailed: return fail(ProtocolError(.directorFailed, error.message))
-        }
+        // A kept value for an event the stage does not have is one it cannot recover.
+        guard error.kind != .unknownEvent else { return refuse(ProtocolError(.notRecoverable, error.message)) }
+        let refusal = ProtocolError(error, eventNumber: nil)
+        return error.kind == .directorFailed ? fail(refusal) : refuse(refusal)
     }
 }

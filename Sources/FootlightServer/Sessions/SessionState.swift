@@ -142,11 +142,8 @@ package struct SessionState {
     /// What came of a delivered event: nil when the stage took it.
     package mutating func eventHandled(_ event: ClientMessage.Event, error: StageEventError?) -> [SessionAction] {
         guard let error else { return .init(conversation.scheduleFlush()) }
-        switch error.kind {
-        case .unknownEvent: return refuse(ProtocolError(.unknownEvent, error.message, eventNumber: event.number))
-        case .badValue: return refuse(ProtocolError(.badValue, error.message, eventNumber: event.number))
-        case .directorFailed: return fail(ProtocolError(.directorFailed, error.message, eventNumber: event.number))
-        }
+        let refusal = ProtocolError(error, eventNumber: event.number)
+        return error.kind == .directorFailed ? fail(refusal) : refuse(refusal)
     }
 
     /// The client applied every message up to `seq`.

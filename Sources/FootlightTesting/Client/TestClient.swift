@@ -301,8 +301,8 @@ public final class TestClient: Sendable {
             do {
                 try await resume(restoring: restoring, timeout: timeout)
                 if observation.isOpen { return }
-            } catch TestClientError.connectionFailed(let reason) {
-                guard attempt < attempts else { throw TestClientError.connectionFailed(reason) }
+            } catch let error as TestClientError where error.kind == .connectionFailed {
+                guard attempt < attempts else { throw error }
             }
         }
         throw TestClientError.connectionFailed("the socket ended right after each of \(attempts) resumes")
@@ -394,28 +394,6 @@ extension TestClient: WebSocketClientDelegate {
             if let error { state.connectionError = error.description }
         }
         notifyWaiters()
-    }
-}
-
-/// Why a test client gave up.
-public enum TestClientError: Error, CustomStringConvertible {
-    case timedOut(waiting: String, after: Duration, TestClient.Observation)
-    case connectionFailed(String)
-
-    public var description: String {
-        switch self {
-        case .timedOut(let waiting, let timeout, let observation):
-            let documents = observation.mirror.documents.sorted { $0.key < $1.key }
-                .map { "\($0.key): \(describe($0.value))" }.joined(separator: "; ")
-            return """
-                timed out after \(timeout) waiting for \(waiting); \
-                open: \(observation.isOpen), joined: \(observation.joined), last seq: \(observation.mirror.lastSeq), \
-                unacknowledged events: \(observation.mirror.unacknowledged.count), \
-                errors: \(observation.mirror.errors.map(\.code)), documents: \(documents.isEmpty ? "none" : documents)
-                """
-        case .connectionFailed(let reason):
-            return "could not connect: \(reason)"
-        }
     }
 }
 

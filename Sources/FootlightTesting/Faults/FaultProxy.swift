@@ -114,15 +114,29 @@ public final class FaultProxy: Sendable {
 }
 
 /// Why a ``FaultProxy`` could not start.
-public enum FaultProxyError: Error, CustomStringConvertible {
-    /// A socket call failed.
-    case socket(String)
-
-    public var description: String {
-        switch self {
-        case .socket(let reason): "the fault proxy could not listen: \(reason)"
+public struct FaultProxyError: Error, CustomStringConvertible {
+    /// The class of failure; match on it (`error.kind == .socket`), it can grow.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case socket
         }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// A socket call failed.
+        public static let socket = Kind(.socket)
+
+        public var description: String { value.rawValue }
     }
+
+    public let kind: Kind
+    /// What failed, for people.
+    public let message: String
+
+    /// A socket call failed, for `reason`.
+    static func socket(_ reason: String) -> FaultProxyError { FaultProxyError(kind: .socket, message: reason) }
+
+    public var description: String { "the fault proxy could not listen: \(message)" }
 }
 
 /// What the proxy's thread and its owner share.

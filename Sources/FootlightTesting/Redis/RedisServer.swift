@@ -40,7 +40,7 @@ public final class RedisServer: @unchecked Sendable {
     public static func start(appendOnly: Bool = false) throws -> RedisServer {
         let directory = NSTemporaryDirectory() + "footlight-redis-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var lastError: any Error = RedisServerError("no port was tried")
+        var lastError: any Error = RedisServerError(.didNotStart, "no port was tried")
         // A free port can be taken between the probe and redis-server's bind: try a few.
         for _ in 0..<5 {
             let server = RedisServer(port: try LoopbackPort.free(), directory: directory, appendOnly: appendOnly)
@@ -108,7 +108,8 @@ public final class RedisServer: @unchecked Sendable {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         self.process = nil
-        throw RedisServerError("redis-server did not answer on \(address) within 10 s: \(log.suffix(400))")
+        throw RedisServerError(
+            .didNotStart, "redis-server did not answer on \(address) within 10 s: \(log.suffix(400))")
     }
 
     private static func executable() throws -> URL {
@@ -117,12 +118,32 @@ public final class RedisServer: @unchecked Sendable {
             let candidate = "\(folder)/redis-server"
             if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
         }
-        throw RedisServerError("no redis-server on PATH; run scripts/bootstrap")
+        throw RedisServerError(.notInstalled, "no redis-server on PATH; run scripts/bootstrap")
     }
 }
 
 /// `redis-server` could not be found or started.
 public struct RedisServerError: Error, CustomStringConvertible {
+    /// The class of failure; match on it (`error.kind == .notInstalled`), it can grow.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case notInstalled, didNotStart
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// No `redis-server` on the PATH.
+        public static let notInstalled = Kind(.notInstalled)
+        /// It did not answer `PING` in time (or no port could be had).
+        public static let didNotStart = Kind(.didNotStart)
+
+        public var description: String { value.rawValue }
+    }
+
+    public let kind: Kind
     public let description: String
-    init(_ description: String) { self.description = description }
+    init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }

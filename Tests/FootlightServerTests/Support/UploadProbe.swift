@@ -23,7 +23,7 @@ enum UploadProbe {
                 case .progress(let progress): "progress \(progress.received)/\(progress.total)"
                 case .finished(let file):
                     "finished \(file.name) \(file.size) \(hash(FileManager.default.contents(atPath: file.path) ?? Data()))"
-                case .failed(let error): "failed \(error.kind.rawValue)"
+                case .failed(let error): "failed \(error.kind.code)"
                 }
             }
             .scan([String]()) { $0 + [$1] }.prepend([]),

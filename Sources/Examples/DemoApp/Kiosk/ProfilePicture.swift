@@ -37,7 +37,7 @@ enum PictureStep: Equatable {
             switch error.kind {
             case .tooLarge: return .failed(.tooLarge(megabytes: limits.maximumBytes >> 20))
             case .typeNotAccepted, .tooManyFiles: return .failed(.notAPicture)
-            case .badDescription, .busy, .abandoned, .storage: return .failed(.notKept)
+            default: return .failed(.notKept)  // busy, abandoned, storage, and kinds to come
             }
         }
     }
