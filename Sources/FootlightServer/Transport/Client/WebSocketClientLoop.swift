@@ -70,7 +70,7 @@ package final class WebSocketClientLoop {
         var info = lws_context_creation_info()
         info.port = footlight_lws_port_no_listen()
         info.protocols = UnsafePointer(resources.protocols)
-        // Lets the callback find the ServiceLoop whose mailbox to drain (nil: none).
+        // The ServiceLoop that services the context (nil: the caller), as on a server context.
         info.user = serviceLoop
         // Send the Origin header exactly as given (lws would otherwise prefix "http://").
         info.options = UInt64(LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN) | UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
