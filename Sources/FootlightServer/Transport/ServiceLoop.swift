@@ -19,7 +19,7 @@ public final class ServiceLoop: @unchecked Sendable {
     // @unchecked: `context`, `vhost`, `deferred`, `connections`, `adoptedSockets`,
     // `requestBodies`, `onAdoptedSocketClosed`, `resources` and `liveness` are touched only
     // by the owner thread, and only after it has checked that it still owns the loop
-    // (`inLoop`, checked by `assertInLoop` in debug builds); a thread that lost the loop in
+    // (`inLoop`, checked by `preconditionInLoop`); a thread that lost the loop in
     // a hand-off touches none of them again. The one exception: `execute` reads `context`
     // from other threads, under the mailbox lock and only while `alive` is true, which is
     // set after `context` and cleared before it is destroyed.
@@ -169,43 +169,45 @@ public final class ServiceLoop: @unchecked Sendable {
             && threadID.load(ordering: .sequentiallyConsistent) == UInt(pthread_self())
     }
 
-    /// Traps in debug builds when called off the loop thread: the guard that keeps
-    /// libwebsockets single-threaded.
+    /// Traps when called off the loop thread, in release builds too: the guard that
+    /// keeps libwebsockets single-threaded (two atomic loads and `pthread_self`, next to
+    /// nothing beside the libwebsockets call it guards; SwiftNIO's loop-bound values check
+    /// the same way).
     @inline(__always)
-    public func assertInLoop(_ function: StaticString = #function) {
-        assert(inLoop, "\(function) touched libwebsockets off its loop thread (\(name))")
+    public func preconditionInLoop(_ function: StaticString = #function) {
+        precondition(inLoop, "\(function) touched libwebsockets off its loop thread (\(name))")
     }
 
     /// The open connection with `id`, if it is still open.
     func connection(_ id: ConnectionID) -> Connection? {
-        assertInLoop()
+        preconditionInLoop()
         return connections[id]
     }
 
     /// Every open connection, for the liveness sweep.
     var openConnections: Dictionary<ConnectionID, Connection>.Values {
-        assertInLoop()
+        preconditionInLoop()
         return connections.values
     }
 
     func register(_ connection: Connection) {
-        assertInLoop()
+        preconditionInLoop()
         connections[connection.id] = connection
     }
 
     func unregister(_ connection: Connection) {
-        assertInLoop()
+        preconditionInLoop()
         connections[connection.id] = nil
     }
 
     func adopted(_ wsi: OpaquePointer, from client: ClientAddress) {
-        assertInLoop()
+        preconditionInLoop()
         adoptedSockets[wsi] = client
     }
 
     /// From LWS_CALLBACK_WSI_DESTROY: counts an adopted socket as closed, once.
     func destroyed(_ wsi: OpaquePointer) {
-        assertInLoop()
+        preconditionInLoop()
         if let client = adoptedSockets.removeValue(forKey: wsi) { onAdoptedSocketClosed?(client) }
         requestBodies.removeValue(forKey: wsi)?.interrupt()
     }
@@ -231,7 +233,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// are read and written between batches of a storm of work (a change fanned out to
     /// thousands of sessions).
     private func drainMailbox(limit: Int = .max) {
-        assertInLoop()
+        preconditionInLoop()
         var done = 0
         while inLoop {
             let work = mailbox.withLock { state -> (@Sendable () -> Void)? in
@@ -250,7 +252,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Runs `work` on the loop thread after the current `lws_service` returns (outside
     /// every libwebsockets callback), after work deferred before it.
     func afterService(_ work: @escaping () -> Void) {
-        assertInLoop()
+        preconditionInLoop()
         deferred.append(work)
     }
 
