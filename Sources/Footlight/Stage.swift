@@ -61,8 +61,11 @@ public final class Stage {
     /// not yet reported (``didRemove``).
     var removedComponents: [Stage]?
     /// Where upload bindings start their files; the session sets it when it shows the
-    /// stage (``upload(_:limits:send:)``).
-    package var uploadBroker: (any UploadBroker)?
+    /// stage (``upload(_:limits:send:)``). Weak: the broker is the session, which owns
+    /// its stages; a strong reference made every stage a cycle through its session, freed
+    /// only if the stage was cancelled (a session that was dropped unended, a
+    /// `SceneTester`, leaked all of its stages, Directors and documents).
+    package weak var uploadBroker: (any UploadBroker)?
 
     /// Event handlers; each returns the error for a value it cannot take, or for an
     /// action that failed.

@@ -7,7 +7,7 @@ import Testing
 /// The watchdog's hand-off of a loop whose app code overran its budget happens once per
 /// turn. A second hand-off while the first new thread has not started yet (a loaded
 /// machine) would leave two threads serving one context, the second's libwebsockets
-/// calls off its loop (a CI run trapped on `assertInLoop` so).
+/// calls off its loop (a CI run trapped on `preconditionInLoop` so).
 @Suite(.timeLimit(.minutes(1)))
 struct LoopHandOffTests {
     @Test("Only app code on a loop not handed off already may be handed off")
@@ -50,7 +50,7 @@ struct LoopHandOffTests {
         let served = DispatchSemaphore(value: 0)
         #expect(
             loop.execute {
-                loop.assertInLoop()
+                loop.preconditionInLoop()
                 served.signal()
             })
         #expect(served.wait(timeout: .now() + 10) == .success)

@@ -87,11 +87,21 @@ struct OperatorDemandTests {
 
     /// Counts calls into a subscriber that overlap another (from another thread).
     final class OverlapProbe<Input>: Subscriber, @unchecked Sendable {
+        // @unchecked: the counters are `Locked`; `subscription` is set once, before any
+        // value is sent, and read after the senders are done.
         typealias Failure = Never
         private let inside = Locked(false)
         let overlaps = Locked(0)
         let received = Locked(0)
-        func receive(subscription: any Subscription) { subscription.request(.unlimited) }
+        /// Kept for ``cancel()``: set once, before the first value, and read after the last.
+        private var subscription: (any Subscription)?
+        func receive(subscription: any Subscription) {
+            self.subscription = subscription
+            subscription.request(.unlimited)
+        }
+        /// Ends the subscription: one never cancelled (nor completed) keeps what it
+        /// subscribed to alive, as a subject and its subscribers hold each other.
+        func cancel() { subscription?.cancel() }
         func receive(_ input: Input) -> Subscribers.Demand {
             let entered = inside.withLock { inside -> Bool in
                 defer { inside = true }
@@ -132,6 +142,8 @@ struct OperatorDemandTests {
         #expect(shared.overlaps.withLock { $0 } == 0)
         #expect(paired.received.withLock { $0 } == 4_001, "one pair for every value of either input")
         #expect(shared.received.withLock { $0 } == 2_000)
+        paired.cancel()
+        shared.cancel()
     }
 
     @Test("combineLatest fails with the first failure and cancels the other input")

@@ -154,7 +154,7 @@ final class Acceptor: Sendable {
     }
 
     private func adopt(_ fd: Int32, from client: ClientAddress, on loop: ServiceLoop) {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         guard let vhost = loop.vhost, let wsi = lws_adopt_socket_vhost(vhost, fd) else {
             // lws closes the descriptor itself when adoption fails.
             closed(client)

@@ -148,7 +148,7 @@ final class Connection {
     var id: ConnectionID { handle.id }
 
     func enqueue(_ frames: [OutboundFrame]) {
-        handle.loop.assertInLoop()
+        handle.loop.preconditionInLoop()
         guard closeRequest == nil else {
             handle.pendingBytes.subtract(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
             return
@@ -158,7 +158,7 @@ final class Connection {
     }
 
     func requestClose(code: UInt16, reason: String) {
-        handle.loop.assertInLoop()
+        handle.loop.preconditionInLoop()
         if closeRequest == nil { closeRequest = (code, reason) }
         // No ping follows a close: a peer that does not read it is hung up on as if pinged.
         if pingAskedAt == nil { pingAskedAt = .now }
@@ -168,7 +168,7 @@ final class Connection {
     /// Writes one frame, or carries out a requested close. Returns -1 to tell
     /// libwebsockets to close the connection.
     func writeable() -> Int32 {
-        handle.loop.assertInLoop()
+        handle.loop.preconditionInLoop()
         if pingDue && closeRequest == nil {
             pingDue = false
             pinged = true
@@ -231,7 +231,7 @@ final class Connection {
     /// Sends a ping ahead of queued frames, unless one went out since the peer was last
     /// heard from.
     func pingIfNotPinged() {
-        handle.loop.assertInLoop()
+        handle.loop.preconditionInLoop()
         guard !pinged, !pingDue, closeRequest == nil else { return }
         pingDue = true
         pingAskedAt = .now
@@ -241,20 +241,20 @@ final class Connection {
     /// Closes the socket without a close handshake (the peer is not answering), on the
     /// next service pass; the connection then closes as any other.
     func hangUp() {
-        handle.loop.assertInLoop()
+        handle.loop.preconditionInLoop()
         lws_set_timeout(wsi, PENDING_TIMEOUT_WS_PONG_CHECK_GET_PONG, footlight_lws_kill_async())
     }
 
     /// Stops reading from the socket (the session is behind); on the loop thread.
     func pauseReading() {
-        handle.loop.assertInLoop()
+        handle.loop.preconditionInLoop()
         guard !handle.readingPaused.exchange(true, ordering: .relaxed) else { return }
         lws_rx_flow_control(wsi, 0)
     }
 
     /// Reads from the socket again.
     func resumeReading() {
-        handle.loop.assertInLoop()
+        handle.loop.preconditionInLoop()
         lws_rx_flow_control(wsi, 1)
     }
 

@@ -35,7 +35,7 @@ extension ServiceLoop {
 
     /// Called by the loop's timer, on the loop thread inside `lws_service`.
     fileprivate func sweepConnections() {
-        assertInLoop()
+        preconditionInLoop()
         guard let liveness, let context else { return }
         let policy = liveness.policy
         let now = ContinuousClock.now

@@ -16,11 +16,13 @@ import Synchronization
 /// thread, which goes on servicing the context, while the old thread finishes the app
 /// code and then touches no libwebsockets state (see the Threading article).
 public final class ServiceLoop: @unchecked Sendable {
-    // @unchecked: `context`, `vhost`, `stopRequested`, `connections`, `adoptedSockets`,
-    // `onAdoptedSocketClosed`, `resources` and `liveness` are touched only on the loop thread
-    // (checked by `assertInLoop` in debug builds). The one exception: `execute` reads
-    // `context` from other threads, under the mailbox lock and only while `alive` is
-    // true, which is set after `context` and cleared before it is destroyed.
+    // @unchecked: `context`, `vhost`, `deferred`, `connections`, `adoptedSockets`,
+    // `requestBodies`, `onAdoptedSocketClosed`, `resources` and `liveness` are touched only
+    // by the owner thread, and only after it has checked that it still owns the loop
+    // (`inLoop`, checked by `preconditionInLoop`); a thread that lost the loop in
+    // a hand-off touches none of them again. The one exception: `execute` reads `context`
+    // from other threads, under the mailbox lock and only while `alive` is true, which is
+    // set after `context` and cleared before it is destroyed.
 
     /// A short name for logs and the thread ("footlight-loop-0").
     public let name: String
@@ -29,6 +31,9 @@ public final class ServiceLoop: @unchecked Sendable {
         var work = Deque<@Sendable () -> Void>()
         /// False once the context is being destroyed: no more wake-ups.
         var alive = false
+        /// Set by the work ``stop()`` posts. Under the lock, not loop-confined: the thread
+        /// that reads it may have lost the loop in a hand-off to the thread that set it.
+        var stopRequested = false
     }
     private let mailbox = Locked(Mailbox())
     /// The owner thread (0: none yet): with the hand-off bit of ``appState`` clear, the
@@ -52,7 +57,6 @@ public final class ServiceLoop: @unchecked Sendable {
     private(set) var context: OpaquePointer?
     /// The default vhost, which adopts accepted sockets.
     private(set) var vhost: OpaquePointer?
-    private var stopRequested = false
     /// Open WebSocket connections of this loop, by id.
     private var connections: [ConnectionID: Connection] = [:]
     /// Sockets (wsi) this loop adopted from the acceptor and libwebsockets has not
@@ -165,43 +169,45 @@ public final class ServiceLoop: @unchecked Sendable {
             && threadID.load(ordering: .sequentiallyConsistent) == UInt(pthread_self())
     }
 
-    /// Traps in debug builds when called off the loop thread: the guard that keeps
-    /// libwebsockets single-threaded.
+    /// Traps when called off the loop thread, in release builds too: the guard that
+    /// keeps libwebsockets single-threaded (two atomic loads and `pthread_self`, next to
+    /// nothing beside the libwebsockets call it guards; SwiftNIO's loop-bound values check
+    /// the same way).
     @inline(__always)
-    public func assertInLoop(_ function: StaticString = #function) {
-        assert(inLoop, "\(function) touched libwebsockets off its loop thread (\(name))")
+    public func preconditionInLoop(_ function: StaticString = #function) {
+        precondition(inLoop, "\(function) touched libwebsockets off its loop thread (\(name))")
     }
 
     /// The open connection with `id`, if it is still open.
     func connection(_ id: ConnectionID) -> Connection? {
-        assertInLoop()
+        preconditionInLoop()
         return connections[id]
     }
 
     /// Every open connection, for the liveness sweep.
     var openConnections: Dictionary<ConnectionID, Connection>.Values {
-        assertInLoop()
+        preconditionInLoop()
         return connections.values
     }
 
     func register(_ connection: Connection) {
-        assertInLoop()
+        preconditionInLoop()
         connections[connection.id] = connection
     }
 
     func unregister(_ connection: Connection) {
-        assertInLoop()
+        preconditionInLoop()
         connections[connection.id] = nil
     }
 
     func adopted(_ wsi: OpaquePointer, from client: ClientAddress) {
-        assertInLoop()
+        preconditionInLoop()
         adoptedSockets[wsi] = client
     }
 
     /// From LWS_CALLBACK_WSI_DESTROY: counts an adopted socket as closed, once.
     func destroyed(_ wsi: OpaquePointer) {
-        assertInLoop()
+        preconditionInLoop()
         if let client = adoptedSockets.removeValue(forKey: wsi) { onAdoptedSocketClosed?(client) }
         requestBodies.removeValue(forKey: wsi)?.interrupt()
     }
@@ -214,20 +220,20 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Stops the loop after the work already posted, destroys the context on its
     /// thread and waits for the thread to end. Safe to call more than once.
     public func stop() {
-        if execute({ [self] in stopRequested = true }) {
+        if execute({ [self] in mailbox.withLock { $0.stopRequested = true } }) {
             finished.wait()
             finished.signal()  // let later callers through too
         }
     }
 
-    /// Runs the mailbox. The loop runs it after every `lws_service`; a client loop may
-    /// also call it from its EVENT_WAIT_CANCELLED callback. Stops early when the loop
+    /// Runs the mailbox, after every `lws_service` (never inside a libwebsockets
+    /// callback, on a server or a client context). Stops early when the loop
     /// is handed to another thread meanwhile, or after `limit` pieces of work: then the
     /// next `lws_service` returns at once (the rest waits for the next pass), so sockets
     /// are read and written between batches of a storm of work (a change fanned out to
     /// thousands of sessions).
-    package func drainMailbox(limit: Int = .max) {
-        assertInLoop()
+    private func drainMailbox(limit: Int = .max) {
+        preconditionInLoop()
         var done = 0
         while inLoop {
             let work = mailbox.withLock { state -> (@Sendable () -> Void)? in
@@ -246,7 +252,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Runs `work` on the loop thread after the current `lws_service` returns (outside
     /// every libwebsockets callback), after work deferred before it.
     func afterService(_ work: @escaping () -> Void) {
-        assertInLoop()
+        preconditionInLoop()
         deferred.append(work)
     }
 
@@ -259,15 +265,19 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Mailbox work run between two service passes at most.
     static let mailboxBatch = 1024
 
+    /// Services the context until ``stop()``, or until this thread loses the loop in a
+    /// hand-off. Ownership is checked before every look at the loop's state: once the
+    /// loop is handed off, the new owner may be stopping it, and this thread must neither
+    /// read its stop flag as its own nor destroy the context.
     private func run() {
-        while !stopRequested {
+        while true {
             runAppWork()
             // Handed to a new owner during app work: this thread touches nothing more.
             guard inLoop else {
                 Self.orphanFinished()
                 return
             }
-            if stopRequested || lws_service(context, 0) < 0 { break }
+            if mailbox.withLock({ $0.stopRequested }) || lws_service(context, 0) < 0 { break }
         }
         // No wake-ups may reach a context being destroyed.
         mailbox.withLock { $0.alive = false }

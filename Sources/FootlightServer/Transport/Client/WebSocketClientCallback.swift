@@ -2,15 +2,15 @@ import CLibWebSockets
 
 /// The client protocol's libwebsockets callback. It captures nothing: the
 /// ``WebSocketClientConnection`` comes from the wsi's user pointer (retained in
-/// `connect`, released here in LWS_CALLBACK_WSI_DESTROY), the ``ServiceLoop`` whose
-/// mailbox to drain from the context's user pointer.
+/// `connect`, released here in LWS_CALLBACK_WSI_DESTROY).
 func webSocketClientCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
-        // Nil for a caller-serviced loop, which has no mailbox.
-        ServiceLoop.from(wsi: wsi)?.drainMailbox()
+        // Only a wake-up, as on the server: a ServiceLoop runs its mailbox once
+        // lws_service returns, outside every callback, so that work handed off to a new
+        // owner thread never leaves the old one inside libwebsockets. Must return 0.
         return 0
     }
     guard let wsi, let user else { return 0 }

@@ -65,7 +65,7 @@ package final class WebSocketClientConnection {
     /// A connection on `loop` reporting to `delegate`, known to it as `tag`; on the
     /// loop's thread.
     package init(on loop: WebSocketClientLoop, tag: Int = 0, delegate: any WebSocketClientDelegate) {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         self.loop = loop
         self.tag = tag
         self.delegate = delegate
@@ -77,7 +77,7 @@ package final class WebSocketClientConnection {
     package func connect(
         host: String, port: Int, path: String, origin: String? = nil, subprotocol: String? = nil, cookie: String? = nil
     ) {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         precondition(!connectCalled, "a WebSocketClientConnection connects once")
         connectCalled = true
         self.cookie = cookie
@@ -121,7 +121,7 @@ package final class WebSocketClientConnection {
     /// Queues `payload` as one text (or binary) message, written after those queued
     /// before it. Ignored once the connection has ended or a close was asked for.
     package func send(_ payload: some Collection<UInt8>, isBinary: Bool = false) {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         guard !isEnded, closeRequest == nil else { return }
         var frame = OutboundFrame(payload: payload)
         frame.isBinary = isBinary
@@ -132,7 +132,7 @@ package final class WebSocketClientConnection {
     /// Asks for one ``WebSocketClientDelegate/writable(_:)`` call once the socket can
     /// take a frame and the send queue is empty.
     package func requestWritable() {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         guard !isEnded else { return }
         writableRequested = true
         if isOpen, let wsi { lws_callback_on_writable(wsi) }
@@ -144,7 +144,7 @@ package final class WebSocketClientConnection {
     /// connection then closes and ends with ``WebSocketClientError/shortWrite``.
     @discardableResult
     package func write(_ payload: UnsafeRawBufferPointer, isBinary: Bool = false) -> Bool {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         precondition(insideWritable && !wroteInWritable, "write(_:isBinary:) once per writable(_:) call")
         wroteInWritable = true
         guard let wsi else { return false }
@@ -159,7 +159,7 @@ package final class WebSocketClientConnection {
     /// the queued messages (and whatever ``WebSocketClientDelegate/writable(_:)`` still
     /// writes) are out.
     package func close(code: UInt16 = 1000, reason: String = "") {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         guard !isEnded, closeRequest == nil else { return }
         closeRequest = (code, Array(reason.utf8.prefix(123)))
         if isOpen, let wsi { lws_callback_on_writable(wsi) }
@@ -168,7 +168,7 @@ package final class WebSocketClientConnection {
     /// Kills the TCP connection with no close frame, as a network failure would (a
     /// connection still opening is abandoned).
     package func drop() {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         guard !isEnded, let wsi else { return }
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }
@@ -180,14 +180,14 @@ package final class WebSocketClientConnection {
     /// `tcp_rmem`'s maximum (32 MiB here), which would hide a slow reader from the
     /// server entirely.
     package func pauseReading() {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         readingPaused = true
         applyReading()
     }
 
     /// Reads again after ``pauseReading()``.
     package func resumeReading() {
-        loop.assertInLoop()
+        loop.preconditionInLoop()
         readingPaused = false
         applyReading()
     }

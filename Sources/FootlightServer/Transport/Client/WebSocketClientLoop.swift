@@ -70,7 +70,7 @@ package final class WebSocketClientLoop {
         var info = lws_context_creation_info()
         info.port = footlight_lws_port_no_listen()
         info.protocols = UnsafePointer(resources.protocols)
-        // Lets the callback find the ServiceLoop whose mailbox to drain (nil: none).
+        // The ServiceLoop that services the context (nil: the caller), as on a server context.
         info.user = serviceLoop
         // Send the Origin header exactly as given (lws would otherwise prefix "http://").
         info.options = UInt64(LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN) | UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
@@ -93,16 +93,17 @@ package final class WebSocketClientLoop {
     /// Whether the caller runs on this loop's thread.
     var inLoop: Bool { pthread_equal(thread, pthread_self()) != 0 }
 
-    /// Traps in debug builds when called off the loop's thread.
+    /// Traps when called off the loop's thread, in release builds too (a thread check
+    /// costs next to nothing beside the libwebsockets call it guards).
     @inline(__always)
-    func assertInLoop(_ function: StaticString = #function) {
-        assert(inLoop, "\(function) touched a client loop off its thread")
+    func preconditionInLoop(_ function: StaticString = #function) {
+        precondition(inLoop, "\(function) touched a client loop off its thread")
     }
 
     /// Waits for socket activity (or the wake interval) and runs the callbacks it
     /// brings. Only for a loop made with ``init(wakeInterval:)``.
     package func serviceOnce() throws(WebSocketClientError) {
-        assertInLoop()
+        preconditionInLoop()
         precondition(servicedByCaller, "a WebSocketClientThread services its own loop")
         guard let context, lws_service(context, 0) >= 0 else { throw .serviceFailed }
     }
@@ -113,7 +114,7 @@ package final class WebSocketClientLoop {
     package func stop() {
         precondition(servicedByCaller, "a WebSocketClientThread stops its own loop")
         guard let context else { return }
-        assertInLoop()
+        preconditionInLoop()
         wakeTimer?.stop()
         self.context = nil
         lws_context_destroy(context)

@@ -4,7 +4,7 @@ extension WebSocketClientThread {
     /// ``value`` inside ``WebSocketClientThread/execute(_:)`` work.
     package final class Bound<Value>: @unchecked Sendable {
         // @unchecked: `storage` is read and written only on `thread`'s loop thread
-        // (asserted in debug builds), after `init` published it.
+        // (checked, release builds included), after `init` published it.
         private let thread: WebSocketClientThread
         private var storage: Value
 
@@ -17,11 +17,11 @@ extension WebSocketClientThread {
         /// The value; only on the loop thread.
         package var value: Value {
             get {
-                thread.assertInLoop()
+                thread.preconditionInLoop()
                 return storage
             }
             set {
-                thread.assertInLoop()
+                thread.preconditionInLoop()
                 storage = newValue
             }
         }

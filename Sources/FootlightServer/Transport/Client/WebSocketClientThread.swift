@@ -46,10 +46,10 @@ package final class WebSocketClientThread: Sendable {
         serviceLoop.execute { [self] in work(loop) }
     }
 
-    /// Traps in debug builds when called off the loop thread (``ServiceLoop/assertInLoop(_:)``).
+    /// Traps when called off the loop thread (``ServiceLoop/preconditionInLoop(_:)``).
     @inline(__always)
-    package func assertInLoop(_ function: StaticString = #function) {
-        serviceLoop.assertInLoop(function)
+    package func preconditionInLoop(_ function: StaticString = #function) {
+        serviceLoop.preconditionInLoop(function)
     }
 
     /// Stops the thread after the work already posted; every connection still open
