@@ -8,13 +8,13 @@ enum Difference {
     /// The diff of two JSON values, nil when they are equal.
     static func of(_ expected: JSON, _ actual: JSON) -> String? {
         guard expected != actual else { return nil }
-        return diff(dumpable(expected), dumpable(actual), format: .proportional)
+        return diff(dumpable(expected), dumpable(actual), format: .default)
     }
 
     /// The diff of two lists of context commands, nil when they are equal.
     static func of(_ expected: [SceneCommand], _ actual: [SceneCommand]) -> String? {
         guard expected != actual else { return nil }
-        return diff(expected, actual, format: .proportional)
+        return diff(expected, actual, format: .default)
     }
 
     /// `title`, then the diff indented under a legend of its two sides.
@@ -22,8 +22,10 @@ enum Difference {
         -> String
     {
         guard let difference else { return title }
-        let body = difference.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
-        return "\(title) (\u{2212} \(first), + \(second)):\n\n" + body.joined(separator: "\n")
+        let body = difference.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : "  \($0)"
+        }
+        return "\(title) (- \(first), + \(second)):\n\n" + body.joined(separator: "\n")
     }
 
     /// A dump of one value, for what was never asserted.

@@ -33,8 +33,13 @@ extension SceneTester {
         set { run { exhaustivityMode = newValue } }
     }
 
-    /// Tells of an assertion skipped by a non-exhaustive tester, if it is to be shown.
+    /// What a non-exhaustive tester skipped (changes and commands never asserted), oldest
+    /// first, as an exhaustive one would have failed them.
+    public var skipped: [String] { run { skippedAssertions } }
+
+    /// Notes an assertion skipped by a non-exhaustive tester, and shows it if asked.
     func reportSkipped(_ what: String, _ mode: Exhaustivity, _ sourceLocation: SourceLocation) {
+        run { skippedAssertions.append(what) }
         guard mode == .off(showSkippedAssertions: true) else { return }
         withKnownIssue("skipped by a non-exhaustive SceneTester") {
             Issue.record(Comment(rawValue: what), sourceLocation: sourceLocation)

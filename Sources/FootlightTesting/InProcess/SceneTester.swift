@@ -51,6 +51,8 @@ public final class SceneTester: @unchecked Sendable {
     private var startOverReason: String?
     /// What ``exhaustivity`` holds (used on `queue`).
     var exhaustivityMode = Exhaustivity.on
+    /// What ``skipped`` holds (used on `queue`).
+    var skippedAssertions: [String] = []
     /// What ``settleTimeout`` holds (used on `queue`).
     var settleLimit = Duration.seconds(5)
     /// The page's request the session's environment holds.
