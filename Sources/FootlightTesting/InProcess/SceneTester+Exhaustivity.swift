@@ -22,10 +22,10 @@ extension SceneTester {
     /// for a test about one part of a busy scene:
     ///
     /// ```swift
-    /// let tester = SceneTester(KioskApp.entry(services))
+    /// let tester = SceneTester(TallyScene())
     /// tester.exhaustivity = .off
-    /// tester.send("open", to: "listings", value: ["id": "lot-2"])
-    /// tester.expect("lot-1", ["amount": ""])   // the mount, the title and the rest unasserted
+    /// tester.send("both", to: "tally")       // changes the count and the label
+    /// tester.expect("tally", ["count": 1])   // the label is not asserted: skipped
     /// tester.finish()
     /// ```
     public var exhaustivity: Exhaustivity {
