@@ -30,6 +30,9 @@ let package = Package(
         // it in a `ServiceGroup` beside its other services, with graceful shutdown on
         // SIGTERM/SIGINT (as Hummingbird and Vapor are run).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // FootlightTesting's failure output: `SceneTester` prints a structural diff of the
+        // expected against the actual document or commands (as TCA's `TestStore` does).
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     ],
     targets: [
         .systemLibrary(
@@ -109,6 +112,7 @@ let package = Package(
                 "FootlightServer",
                 "FootlightRedis",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
         // Examples: the demo app and its command line, apart from the framework.

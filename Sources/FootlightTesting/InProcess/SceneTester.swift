@@ -10,7 +10,9 @@ import Testing
 /// every stage's document and every context command, as the page would receive them.
 ///
 /// Exhaustive by default: a change or command not asserted before the next step, or
-/// by ``finish(allowingTimers:sourceLocation:)``, fails the test with the difference.
+/// by ``finish(allowingTimers:sourceLocation:)``, fails the test with a structural diff
+/// of what was last asserted against what the page holds. Set ``exhaustivity`` to
+/// ``Exhaustivity/off(showSkippedAssertions:)`` to assert only part.
 ///
 /// ```swift
 /// let tester = SceneTester(CounterScene())
@@ -28,31 +30,42 @@ public final class SceneTester: @unchecked Sendable {
 
     /// The test clock the scenes' environment uses.
     public let clock = TestClock()
-    private let queue = DispatchQueue(label: "footlight.scene-tester")
+    let queue = DispatchQueue(label: "footlight.scene-tester")
+    /// The session's executor: `queue`, counting the work not yet run, so `settle` knows
+    /// when the session is quiet.
+    let executor: SettlingExecutor
     private let entry: AppEntry
     package var state: SessionState
     /// What a page holding this session would show.
-    private var mirror = ClientMirror()
+    var mirror = ClientMirror()
+    /// Messages the page received, for `settle(waitingForChange:)`.
+    var received = 0
     /// Per stage, the document as last asserted.
-    private var asserted: [String: JSON] = [:]
-    private var commands: [Command] = []
+    var asserted: [String: JSON] = [:]
+    var commands: [Command] = []
     /// Per stage, the patch operations received since the last ``expectPatch(_:_:sourceLocation:)``.
-    private var patches: [String: [JSON]] = [:]
-    private var nextEvent: Int64 = 1
+    var patches: [String: [JSON]] = [:]
+    var nextEvent: Int64 = 1
     /// The error the last delivered event got from its stage.
-    private var lastEventError: StageEventError?
+    var lastEventError: StageEventError?
     private var startOverReason: String?
+    /// What ``exhaustivity`` holds (used on `queue`).
+    var exhaustivityMode = Exhaustivity.on
+    /// What ``skipped`` holds (used on `queue`).
+    var skippedAssertions: [String] = []
+    /// What ``settleTimeout`` holds (used on `queue`).
+    var settleLimit = Duration.seconds(5)
     /// The page's request the session's environment holds.
     private let request: SessionRequest
     /// The uploads of the stages' upload bindings, through the server's own code (made
     /// with the first, in a temporary folder of their own).
-    private var uploadRegistry: UploadRegistry?
-    private let uploadDeliveries = UploadDeliveries()
+    var uploadRegistry: UploadRegistry?
+    let uploadDeliveries = UploadDeliveries()
     private lazy var context = Context(
-        environment: SessionEnvironment(executor: queue, clock: clock, request: request), presenter: self)
+        environment: SessionEnvironment(executor: executor, clock: clock, request: request), presenter: self)
     private static let connection: ConnectionID = 1
     /// The session's name in the upload registry.
-    private static let session = "scene-tester"
+    static let session = "scene-tester"
 
     /// Starts an app entry (as a new session would, with the page path `path`), or,
     /// given `restoring`, rebuilds a session as a page that showed those stages asks
@@ -65,6 +78,7 @@ public final class SceneTester: @unchecked Sendable {
         request: SessionRequest = SessionRequest()
     ) {
         self.entry = entry
+        executor = SettlingExecutor(queue)
         var request = request
         request.path = path
         self.request = request
@@ -130,178 +144,10 @@ public final class SceneTester: @unchecked Sendable {
     /// once it has; the session has ended then.
     public var startedOver: String? { run { startOverReason } }
 
-    // MARK: Steps
-
-    /// Sends an event from the page. Unasserted changes of the previous step fail the
-    /// test first. Returns the error a refused event gets, if any.
-    @discardableResult
-    public func send(
-        _ event: String, to stageID: String, value: JSON? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) -> StageEventError? {
-        checkNothingUnasserted(before: "sending \"\(event)\"", sourceLocation)
-        let failure: StageEventError? = run { () -> StageEventError? in
-            guard mirror.template(of: stageID) != nil else {
-                Issue.record(
-                    "no stage \"\(stageID)\" is shown (shown: \(mirror.stages.map(\.id) + mirror.components.keys.sorted()))",
-                    sourceLocation: sourceLocation)
-                return nil
-            }
-            lastEventError = nil
-            let message = ClientMessage.Event(number: nextEvent, stage: stageID, name: event, value: value)
-            nextEvent += 1
-            perform(state.receive(message, now: .now))
-            flush()
-            return lastEventError
-        }
-        settle()
-        return failure
-    }
-
-    /// Moves the test clock forward, running what comes due, in order.
-    public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) {
-        checkNothingUnasserted(before: "advancing the clock", sourceLocation)
-        let deadline = clock.now + duration
-        while let action = clock.takeNext(dueBy: deadline) {
-            run {
-                action()
-                flush()
-            }
-            settle()
-        }
-    }
-
-    /// Lets work queued on the session's executor run (a bounded number of rounds):
-    /// what a step queued, or what a shared service delivered from another thread
-    /// (call it after changing such a service, before asserting).
-    public func settle() {
-        for _ in 0..<100 {
-            let sent = run { flush() }
-            if !sent { return }
-        }
-    }
-
-    /// Chooses a file for the file input bound to upload `event` (``Stage/upload(_:limits:send:)``)
-    /// in `stageID` and sends it as the page's upload hook does, through the server's own
-    /// upload code with no socket: the event describing the file (`name`, `type`, the
-    /// size of `bytes`); then, when the session answers with an address, the bytes,
-    /// `chunk` at a time, letting the session's work run after each (progress events);
-    /// then the file's end, checked as the server checks it (the declared type against
-    /// the bytes). The address (the session's message to the page's upload hook) is taken
-    /// here and needs no assertion.
-    ///
-    /// Returns the HTTP status the bytes got (204: the file was taken), or nil when the
-    /// session gave no address (a refusal, which its binding got as
-    /// ``UploadEvent/failed(_:)``).
-    @discardableResult
-    public func upload(
-        _ event: String, to stageID: String, name: String, type: String, bytes: [UInt8], chunk: Int = 65_536,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Int? {
-        let file: JSON = ["name": .string(name), "size": .int(Int64(bytes.count)), "type": .string(type)]
-        guard send(event, to: stageID, value: [file], sourceLocation: sourceLocation) == nil,
-            let (url, offset) = run({ takeUploadAddress(for: event) }), offset <= bytes.count,
-            let registry = run({ uploadRegistry })
-        else { return nil }
-        let status = registry.put(url, body: Array(bytes[offset...]), chunk: chunk) { settle() }
-        settle()
-        return status
-    }
-
-    /// The address and offset of the newest upload-hook message for the input bound to
-    /// `event`, taken out of the unasserted commands (the page's hook acts on it).
-    private func takeUploadAddress(for event: String) -> (url: String, offset: Int)? {
-        for (index, command) in commands.enumerated().reversed() {
-            guard case .run(let template, var clientCommands) = command else { continue }
-            for (position, clientCommand) in clientCommands.enumerated().reversed() {
-                guard case .push(let message, ClientCommand.uploadHook) = clientCommand,
-                    message["at"]?.stringValue == event, let url = message["url"]?.stringValue,
-                    case .int(let offset)? = message["from"]
-                else { continue }
-                clientCommands.remove(at: position)
-                if clientCommands.isEmpty {
-                    commands.remove(at: index)
-                } else {
-                    commands[index] = .run(template: template, clientCommands)
-                }
-                return (url, Int(offset))
-            }
-        }
-        return nil
-    }
-
-    // MARK: Assertions
-
-    /// Asserts that exactly these slots of `stageID` changed (to these values) since
-    /// they were last asserted; other changed slots stay unasserted and fail later.
-    public func expect(_ stageID: String, _ slots: JSONObject, sourceLocation: SourceLocation = #_sourceLocation) {
-        run {
-            guard let document = mirror.documents[stageID] else {
-                Issue.record("no stage \"\(stageID)\" is shown", sourceLocation: sourceLocation)
-                return
-            }
-            let current = document.objectValue ?? [:]
-            var known = asserted[stageID]?.objectValue ?? [:]
-            for (slot, expected) in slots {
-                let actual = current[slot] ?? .null
-                if actual != expected {
-                    Issue.record(
-                        "\(stageID)/\(slot): expected \(Self.text(expected)), got \(Self.text(actual))",
-                        sourceLocation: sourceLocation)
-                }
-                if known[slot] == actual {
-                    Issue.record(
-                        "\(stageID)/\(slot) did not change (it is \(Self.text(actual)))", sourceLocation: sourceLocation
-                    )
-                }
-                known[slot] = current[slot]
-            }
-            asserted[stageID] = .object(known)
-        }
-    }
-
-    /// Asserts the RFC 6902 operations the page received for `stageID` since the last
-    /// call (all its patches of those steps, in order).
-    public func expectPatch(_ stageID: String, _ expected: [JSON], sourceLocation: SourceLocation = #_sourceLocation) {
-        let actual = run { patches.removeValue(forKey: stageID) ?? [] }
-        if actual != expected {
-            Issue.record(
-                "patch of \(stageID): expected \(Self.text(.array(expected))), got \(Self.text(.array(actual)))",
-                sourceLocation: sourceLocation)
-        }
-    }
-
-    /// Asserts the context commands issued since the last check, in order.
-    public func expectCommands(_ expected: [Command], sourceLocation: SourceLocation = #_sourceLocation) {
-        let actual = run {
-            defer { commands.removeAll() }
-            return commands
-        }
-        if actual != expected {
-            Issue.record(
-                "context commands: expected \(expected.map(\.description)), got \(actual.map(\.description))",
-                sourceLocation: sourceLocation)
-        }
-    }
-
-    /// Fails for anything not asserted yet, and for timers still scheduled unless
-    /// `allowingTimers` (for scenes with a ticker that reschedules itself for as long
-    /// as the scene is shown).
-    public func finish(allowingTimers: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
-        checkNothingUnasserted(before: "finishing", sourceLocation)
-        if !allowingTimers, clock.pendingCount > 0 {
-            Issue.record(
-                "\(clock.pendingCount) scheduled action(s) never ran; advance the clock", sourceLocation: sourceLocation
-            )
-        }
-        let violations = run { mirror.violations }
-        for violation in violations {
-            Issue.record("protocol violation: \(violation)", sourceLocation: sourceLocation)
-        }
-    }
-
     // MARK: Driving the state machine
 
-    private func run<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body` on the session's queue, after the work posted before it, and waits.
+    func run<T>(_ body: () throws -> T) rethrows -> T {
         try queue.sync(execute: body)
     }
 
@@ -328,7 +174,7 @@ public final class SceneTester: @unchecked Sendable {
 
     /// Ends the turn: flushes what changed to the mirror. Returns whether anything was sent.
     @discardableResult
-    private func flush() -> Bool {
+    func flush() -> Bool {
         guard state.flushScheduled else { return false }
         let before = mirror.lastSeq
         for action in state.flush(unsentBytes: 0) { carryOut(action) }
@@ -342,6 +188,7 @@ public final class SceneTester: @unchecked Sendable {
             Issue.record("the session sent a message that is not JSON")
             return
         }
+        received += 1
         let stage = json["stage"]?.stringValue
         switch json["t"]?.stringValue {
         case "mount": if let stage { asserted[stage] = json["doc"] }
@@ -355,64 +202,6 @@ public final class SceneTester: @unchecked Sendable {
         commands += mirror.commands[known...]
     }
 
-    private func checkNothingUnasserted(before step: String, _ sourceLocation: SourceLocation) {
-        let problems: [String] = run {
-            var problems: [String] = []
-            if !commands.isEmpty { problems.append("unasserted context commands: \(commands.map(\.description))") }
-            for (id, document) in mirror.documents.sorted(by: { $0.key < $1.key }) {
-                let current = document.objectValue ?? [:]
-                let known = asserted[id]?.objectValue ?? [:]
-                for slot in Set(current.keys).union(known.keys).sorted() where current[slot] != known[slot] {
-                    problems.append(
-                        "unasserted change of \(id)/\(slot): \(Self.text(known[slot] ?? .null)) → \(Self.text(current[slot] ?? .null))"
-                    )
-                }
-            }
-            return problems
-        }
-        for problem in problems { Issue.record("before \(step): \(problem)", sourceLocation: sourceLocation) }
-        if !problems.isEmpty {
-            // Report each problem once.
-            run {
-                commands.removeAll()
-                asserted = mirror.documents
-            }
-        }
-    }
-
-    private static func text(_ value: JSON) -> String {
-        (try? value.serialized()) ?? "\(value)"
-    }
-}
-
-extension SceneTester: UploadBroker {
-    package var uploadBroker: (any UploadBroker)? { self }
-
-    package func begin(_ file: UploadDescription, limits: UploadLimits, deliver: @escaping (UploadEvent) -> Void)
-        throws(UploadError) -> UploadTicket
-    {
-        if uploadRegistry == nil {
-            do {
-                uploadRegistry = try UploadRegistry(
-                    configuration: UploadConfiguration(), key: nil, logger: Logger(label: "footlight.scene-tester"))
-            } catch {
-                throw UploadError(.storage, file: file.name, "no folder for uploads: \(error)")
-            }
-        }
-        let ticket = try uploadRegistry!.begin(session: Self.session, file: file, limits: limits) {
-            [weak self] id, event in
-            self?.queue.async { [weak self] in
-                self?.uploadDeliveries.deliver(event, of: id, registry: self?.uploadRegistry)
-            }
-        }
-        uploadDeliveries.add(ticket.id, deliver)
-        return ticket
-    }
-
-    package func resume(_ id: String) throws(UploadError) -> UploadTicket {
-        guard let uploadRegistry else { throw UploadError(.abandoned, file: nil, "no upload \(id) was started") }
-        return try uploadRegistry.resume(session: Self.session, id: id)
-    }
 }
 
 extension SceneTester: SessionHost {

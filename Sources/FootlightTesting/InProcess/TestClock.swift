@@ -1,7 +1,7 @@
 import Footlight
 
 /// A clock that moves only when a test says so. Scheduled actions run, in order of
-/// their due time, during ``SceneTester/advance(by:)``.
+/// their due time, during ``SceneTester/advance(by:sourceLocation:)``.
 public final class TestClock: SessionClock {
     private struct Pending {
         let due: Duration
