@@ -1,0 +1,82 @@
+import Footlight
+import FootlightJSON
+
+@testable import FootlightServer
+
+/// The server side of a ``Transcript``: a session machine whose app shows a counter at
+/// the root, fed the transcript's client messages as the server's core feeds a session
+/// (decoded by ``ClientMessage``; `ping` answered with `pong` by the core itself), and
+/// its app actions:
+/// - `{"push": template, "url": …}`, `{"modal": template}`: presents a new stage;
+/// - `{"pop": "push" | "modal"}`: removes the top stage of that placement;
+/// - `{"open": url}`, `{"run": [command], "stage": id}`: a context command;
+/// - `{"set": n}`: the counter's count changes outside any event;
+/// - `{"end": reason}`: the app ends the session.
+final class TranscriptApp {
+    let machine: SessionMachine
+    let counter = CountingStage()
+    private var connection: ConnectionID = 1
+    private var stages: [Stage] = []
+
+    init(_ transcript: Transcript) {
+        var limits = SessionLimits()
+        if let count = transcript.replayMessages { limits.replayMessages = count }
+        let counter = counter
+        machine = SessionMachine(limits: limits) { machine, _ in _ = machine.present(counter.stage) }
+    }
+
+    /// The messages the server sent since the last call, as their JSON text.
+    func sent() throws -> [String] {
+        try machine.take().map { try $0.serialized() }
+    }
+
+    func receive(_ json: JSON) throws {
+        switch try ClientMessage(json: json) {
+        case .join(_, let resume, let path, _, _):
+            if let resume, resume.token != machine.state.token {
+                throw Transcript.TranscriptError(description: "a resume of a token other than \(machine.state.token)")
+            }
+            machine.attach(connection, resumeAfter: resume?.lastSeq, path: path)
+        case .event(let event):
+            machine.perform(machine.state.receive(event, now: machine.now))
+            machine.endTurn()
+        case .ack(let seq):
+            machine.perform(machine.state.acknowledge(seq: seq))
+            machine.endTurn()
+        case .ping:
+            machine.sent.append(ServerMessage.pong.json)
+        case .report(let stage, let message):
+            machine.perform(machine.state.report(stage: stage, message: message, now: machine.now))
+        }
+    }
+
+    func cut() {
+        machine.perform(machine.state.detach(connection))
+        connection += 1
+    }
+
+    func perform(_ action: JSON) throws {
+        if let template = action["push"]?.stringValue {
+            let stage = Stage(name: template)
+            stages.append(stage)
+            _ = machine.present(stage, .push, url: action["url"]?.stringValue)
+        } else if let template = action["modal"]?.stringValue {
+            let stage = Stage(name: template)
+            stages.append(stage)
+            _ = machine.present(stage, .modal)
+        } else if let place = action["pop"]?.stringValue, let placement = Placement(rawValue: place) {
+            machine.perform(machine.state.removeTop(placement))
+        } else if let url = action["open"]?.stringValue {
+            machine.perform(machine.state.open(url: url))
+        } else if let commands = action["run"]?.arrayValue, let stage = action["stage"]?.stringValue {
+            machine.perform(machine.state.run(commands.compactMap(ClientCommand.init(json:)), in: stage))
+        } else if case .int(let count)? = action["set"] {
+            counter.set(Int(count))
+        } else if let reason = action["end"]?.stringValue {
+            machine.perform(machine.state.end(reason: reason))
+        } else {
+            throw Transcript.TranscriptError(description: "an app action the replay does not know: \(action)")
+        }
+        machine.endTurn()
+    }
+}
