@@ -137,18 +137,10 @@ public enum ServerMessage: Sendable, Equatable {
         return text
     }
 
-    /// `{"t":"patch","seq":`, as the table spells it.
-    private static let patchOpening =
-        Array(
-            #"{"\#(Wire.Key.type.rawValue)":"\#(Wire.Server.patch.rawValue)""#.utf8) + member(.seq)
-
-    /// `,"stage":`, `,"ops":` and `,"ack":`, made once (a patch is written per session).
-    private static let stageMember = member(.stage)
-    private static let operationsMember = member(.operations)
-    private static let ackMember = member(.ack)
-
-    /// `,"key":` for a member after the first.
-    private static func member(_ key: Wire.Key) -> [UInt8] {
-        Array(#","\#(key.rawValue)":"#.utf8)
-    }
+    /// `{"t":"patch","seq":`, `,"stage":`, `,"ops":` and `,"ack":`, as the table spells
+    /// them, made once (a patch is written per session).
+    private static let patchOpening = Wire.opening(Wire.Server.patch.rawValue, .seq)
+    private static let stageMember = Wire.member(.stage)
+    private static let operationsMember = Wire.member(.operations)
+    private static let ackMember = Wire.member(.ack)
 }
