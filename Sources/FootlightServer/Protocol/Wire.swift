@@ -106,6 +106,9 @@ public enum Wire {
         case key
     }
 
+    /// The event name the page sends for the browser's back button (`K.BACK`).
+    public static let backEvent = "@back"
+
     /// Values the runtime knows by name: placements and the blur commit.
     public static let words: [String] = ["root", "push", "modal", "blur"]
 

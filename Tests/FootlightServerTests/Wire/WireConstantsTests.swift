@@ -9,11 +9,14 @@ import Testing
 /// (`const wire = '…' + '…';`), and its `VERSION`.
 struct RuntimeConstants {
     let names: [String]
-    let version: Int?
+    let text: String
 
-    /// Reads the `constants.js` the server ships.
+    /// Reads the runtime's `constants.js` in the package's sources (the file the server
+    /// ships as a resource once built).
     static func shipped() throws -> RuntimeConstants {
-        let file = URL(fileURLWithPath: try StaticAssets.runtimeFolder()).appendingPathComponent("constants.js")
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/FootlightServer/Runtime/constants.js")
         return try RuntimeConstants(text: String(contentsOf: file, encoding: .utf8))
     }
 
@@ -26,7 +29,15 @@ struct RuntimeConstants {
         let literals = text[start.upperBound..<end].split(separator: "'", omittingEmptySubsequences: false)
             .enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         names = literals.joined().split(separator: " ").map(String.init)
-        version = text.firstMatch(of: /VERSION: (\d+),/).flatMap { Int($0.1) }
+        self.text = text
+    }
+
+    /// The value of the constant `name` (`NAME: 'text'` or `NAME: 12`) as written.
+    func constant(_ name: String) -> String? {
+        guard let match = text.firstMatch(of: try! Regex(#"\b"# + name + #": (?:'([^']*)'|(\d+))"#)) else {
+            return nil
+        }
+        return (match.output[1].substring ?? match.output[2].substring).map(String.init)
     }
 
     struct ConstantsError: Error, CustomStringConvertible {
@@ -55,9 +66,12 @@ struct WireConstantsTests {
         #expect(Set(runtime).count == runtime.count, "constants.js names a wire constant twice")
     }
 
-    @Test("The runtime speaks the server's protocol version")
+    @Test("The runtime speaks the server's protocol version and subprotocol, and names the back event alike")
     func version() throws {
-        #expect(try RuntimeConstants.shipped().version == ClientMessage.version)
+        let runtime = try RuntimeConstants.shipped()
+        #expect(runtime.constant("VERSION") == String(ClientMessage.version))
+        #expect(runtime.constant("SUBPROTOCOL") == ServerConfiguration.subprotocol)
+        #expect(runtime.constant("BACK") == Wire.backEvent)
     }
 
     @Test("A drifted name is reported by name, on both sides")
