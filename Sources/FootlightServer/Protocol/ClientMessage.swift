@@ -133,8 +133,9 @@ public enum ClientMessage: Sendable, Equatable {
         return String(scalars)
     }
 
-    private static func integer(_ members: JSONObject, _ key: Wire.Key, in type: String) throws(ProtocolError) -> Int64
-    {
+    private static func integer(
+        _ members: JSONObject, _ key: Wire.Key, in type: String
+    ) throws(ProtocolError) -> Int64 {
         guard case .int(let value)? = members[key], value >= 0 else {
             throw ProtocolError(.badMessage, "\"\(key.rawValue)\" of \(type) must be a non-negative integer")
         }
