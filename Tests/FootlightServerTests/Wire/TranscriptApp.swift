@@ -8,7 +8,9 @@ import FootlightJSON
 /// (decoded by ``ClientMessage``; `ping` answered with `pong` by the core itself), and
 /// its app actions:
 /// - `{"push": template, "url": …}`, `{"modal": template}`: presents a new stage;
-/// - `{"pop": "push" | "modal"}`: removes the top stage of that placement;
+/// - `{"component": template, "in": parent, "at": host}`: places a new component;
+/// - `{"pop": "push" | "modal"}`: removes the top stage of that placement, with its
+///   components;
 /// - `{"open": url}`, `{"run": [command], "stage": id}`: a context command;
 /// - `{"set": n}`: the counter's count changes outside any event;
 /// - `{"end": reason}`: the app ends the session.
@@ -64,6 +66,12 @@ final class TranscriptApp {
             let stage = Stage(name: template)
             stages.append(stage)
             _ = machine.present(stage, .modal)
+        } else if let template = action["component"]?.stringValue, let parent = action["in"]?.stringValue,
+            let host = action["at"]?.stringValue
+        {
+            let stage = Stage(name: template)
+            stages.append(stage)
+            machine.perform(machine.state.present(stage, in: parent, at: ComponentHost(name: host)).actions)
         } else if let place = action["pop"]?.stringValue, let placement = Placement(rawValue: place) {
             machine.perform(machine.state.removeTop(placement))
         } else if let url = action["open"]?.stringValue {

@@ -35,8 +35,15 @@ function advanceUntil(browser, ms, done) {
  * timer does. Returns the URLs the page opened.
  */
 function replay(transcript) {
-  const templates = {};
-  for (const { server } of transcript.steps) if (server?.[K.T] === K.MOUNT) templates[server[K.TEMPLATE]] = () => [];
+  // Each template holds the hosts its components are placed at, and nothing else.
+  const hosts = {};
+  const mounts = transcript.steps.map((step) => step.server).filter((message) => message?.[K.T] === K.MOUNT);
+  const templateOf = (id) => mounts.find((message) => message[K.STAGE] === id)?.[K.TEMPLATE];
+  for (const message of mounts) hosts[message[K.TEMPLATE]] ??= [];
+  for (const message of mounts) if (message[K.IN]) hosts[templateOf(message[K.IN])].push(message[K.AT]);
+  const templates = Object.fromEntries(
+    Object.entries(hosts).map(([name, names]) => [name, (h) => names.map((host) => h('div', { [K.A_COMPONENT]: host }))]),
+  );
   const browser = fakeBrowser(templates);
   const opened = [];
   browser.window.open = (url) => opened.push(url);
