@@ -6,7 +6,8 @@ import Foundation
 /// `Tests/RuntimeTests/transcripts.test.js`), so that all three read the wire alike.
 ///
 /// A transcript is an object: `about` (what it shows), optional `limits` (the session's
-/// ``SessionLimits`` that differ: `replayMessages`), and `steps`, each one of:
+/// ``SessionLimits`` that differ: `replayMessages`), optional `templates` (for the
+/// runtime: the slots each page template shows), and `steps`, each one of:
 /// - `{"client": message}`: the client sends it;
 /// - `{"server": message}`: the server sends it, in answer to the steps before;
 ///   `"lost": true` when it is lost in a cut and never reaches the client; `"documents"`:

@@ -1,6 +1,8 @@
 // Support for transcripts.test.js: the protocol transcripts (Tests/Fixtures/protocol/*.json, the
 // conversations the Swift tests replay through the session machine and ClientMirror) replayed by
 // the runtime in the fake browser. Each step's `client` message is what the page must send then,
+// (a `report` it sends by itself, of a slot its document lacks, one the transcript's `templates`
+// binds),
 // each `server` message is handed to its socket (unless `lost` in a cut), and `documents` are what
 // the page then holds; `app` steps are the server's alone; `cut` drops the socket.
 'use strict';
@@ -35,14 +37,18 @@ function advanceUntil(browser, ms, done) {
  * timer does. Returns the URLs the page opened.
  */
 function replay(transcript) {
-  // Each template holds the hosts its components are placed at, and nothing else.
+  // Each template holds the hosts its components are placed at, and shows as text the slots the
+  // transcript's `templates` name for it (a slot its document lacks is reported).
   const hosts = {};
   const mounts = transcript.steps.map((step) => step.server).filter((message) => message?.[K.T] === K.MOUNT);
   const templateOf = (id) => mounts.find((message) => message[K.STAGE] === id)?.[K.TEMPLATE];
   for (const message of mounts) hosts[message[K.TEMPLATE]] ??= [];
   for (const message of mounts) if (message[K.IN]) hosts[templateOf(message[K.IN])].push(message[K.AT]);
   const templates = Object.fromEntries(
-    Object.entries(hosts).map(([name, names]) => [name, (h) => names.map((host) => h('div', { [K.A_COMPONENT]: host }))]),
+    Object.entries(hosts).map(([name, names]) => [
+      name,
+      (h) => [...names.map((host) => h('div', { [K.A_COMPONENT]: host })), ...(transcript.templates?.[name] ?? []).map((slot) => h('p', { [K.BIND.text]: slot }))],
+    ]),
   );
   const browser = fakeBrowser(templates);
   const opened = [];
@@ -72,6 +78,7 @@ function replay(transcript) {
       else if (type === K.EVENT) browser.window.footlight.send(message[K.STAGE], message[K.NAME], message[K.VALUE]);
       else if (type === K.ACK) browser.clock.advance(K.ACK_MS);
       else if (type === K.PING) advanceUntil(browser, K.PING_MS, () => socket().sent.length > 0);
+      // A report the page sent by itself (a binding error), as the transcript says it does.
       assert.deepEqual(sent(), [message], `${at}: what the page sends`);
     } else if (step.server) {
       if (!step.lost) socket().receive(step.server);
@@ -86,10 +93,14 @@ function replay(transcript) {
     }
   });
   assert.deepEqual(sent(), [], `${transcript.file}: nothing sent that the transcript does not say`);
-  // The console shows each server error, by its code, and nothing else.
-  const refusals = transcript.steps.filter((step) => step.server?.[K.T] === K.ERROR && !step.lost).map((step) => step.server[K.CODE]);
+  // The console shows each server error (by its code here) and each report, and nothing else.
+  const told = transcript.steps.flatMap(({ server, client, lost }) => {
+    if (server?.[K.T] === K.ERROR && !lost) return [server[K.CODE]];
+    if (client?.[K.T] === K.REPORT) return [`footlight: stage "${client[K.STAGE]}": ${client[K.MESSAGE]}`];
+    return [];
+  });
   const logged = browser.errors.map((error) => /^footlight: server error ([\w-]+)/.exec(error)?.[1] ?? error);
-  assert.deepEqual(logged, refusals, `${transcript.file}: console errors`);
+  assert.deepEqual(logged, told, `${transcript.file}: console errors`);
   return { opened };
 }
 
