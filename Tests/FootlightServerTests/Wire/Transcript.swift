@@ -14,7 +14,8 @@ import Foundation
 ///   each stage's document once the client applied it;
 /// - `{"app": action}`: app code on the server does something (`push`, `pop`, `open`,
 ///   `run`, `set`, `end`; see ``TranscriptApp``); no client sees it;
-/// - `{"cut": true}`: the connection drops; the client reconnects.
+/// - `{"cut": true}`: the connection drops; the client reconnects;
+/// - `{"restart": true}`: the same, and the server forgets every session (a new process).
 ///
 /// The app is a counter at the root (stage `counter`, template `counter`, document
 /// `{"count": n}`, events `increment` and `amount`).
@@ -24,6 +25,7 @@ struct Transcript: CustomStringConvertible {
         case server(JSON, lost: Bool, documents: [String: JSON]?)
         case app(JSON)
         case cut
+        case restart
     }
 
     let name: String
@@ -58,6 +60,7 @@ struct Transcript: CustomStringConvertible {
             }
             if let action = step["app"] { return .app(action) }
             if step["cut"] == true { return .cut }
+            if step["restart"] == true { return .restart }
             throw TranscriptError(description: "\(name): a step that is none of client, server, app, cut: \(step)")
         }
     }

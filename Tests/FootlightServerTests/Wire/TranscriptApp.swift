@@ -15,16 +15,22 @@ import FootlightJSON
 /// - `{"set": n}`: the counter's count changes outside any event;
 /// - `{"end": reason}`: the app ends the session.
 final class TranscriptApp {
-    let machine: SessionMachine
-    let counter = CountingStage()
+    private(set) var machine: SessionMachine
+    private(set) var counter = CountingStage()
+    private let limits: SessionLimits
     private var connection: ConnectionID = 1
     private var stages: [Stage] = []
+    private var restarts = 0
 
     init(_ transcript: Transcript) {
         var limits = SessionLimits()
         if let count = transcript.replayMessages { limits.replayMessages = count }
-        let counter = counter
-        machine = SessionMachine(limits: limits) { machine, _ in _ = machine.present(counter.stage) }
+        self.limits = limits
+        machine = Self.machine(token: "token-1", limits: limits, counter: counter)
+    }
+
+    private static func machine(token: String, limits: SessionLimits, counter: CountingStage) -> SessionMachine {
+        SessionMachine(token: token, limits: limits) { machine, _ in _ = machine.present(counter.stage) }
     }
 
     /// The messages the server sent since the last call, as their JSON text.
@@ -34,11 +40,17 @@ final class TranscriptApp {
 
     func receive(_ json: JSON) throws {
         switch try ClientMessage(json: json) {
-        case .join(_, let resume, let path, _, _):
+        case .join(_, let resume, let path, let restore, _):
+            // As the server's core: a token it does not know, with what the page shows,
+            // starts a session rebuilt from that.
             if let resume, resume.token != machine.state.token {
-                throw Transcript.TranscriptError(description: "a resume of a token other than \(machine.state.token)")
+                guard let restore else {
+                    throw Transcript.TranscriptError(description: "a resume of an unknown token with no restore")
+                }
+                machine.attach(connection, path: path, restore: restore)
+            } else {
+                machine.attach(connection, resumeAfter: resume?.lastSeq, path: path)
             }
-            machine.attach(connection, resumeAfter: resume?.lastSeq, path: path)
         case .event(let event):
             machine.perform(machine.state.receive(event, now: machine.now))
             machine.endTurn()
@@ -55,6 +67,15 @@ final class TranscriptApp {
     func cut() {
         machine.perform(machine.state.detach(connection))
         connection += 1
+    }
+
+    /// The server restarts: a new process, which knows no session (its next one is
+    /// `token-2`, …) and shows a new counter.
+    func restart() {
+        cut()
+        restarts += 1
+        counter = CountingStage()
+        machine = Self.machine(token: "token-\(restarts + 1)", limits: limits, counter: counter)
     }
 
     func perform(_ action: JSON) throws {

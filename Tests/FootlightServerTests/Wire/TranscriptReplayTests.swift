@@ -19,7 +19,7 @@ struct TranscriptReplayTests {
                 switch step {
                 case .client(let message): client.insert(message[.type]?.stringValue ?? "")
                 case .server(let message, _, _): server.insert(message[.type]?.stringValue ?? "")
-                case .app, .cut: break
+                case .app, .cut, .restart: break
                 }
             }
         }
@@ -52,6 +52,9 @@ struct TranscriptReplayTests {
             case .cut:
                 try check(before: index)
                 app.cut()
+            case .restart:
+                try check(before: index)
+                app.restart()
             }
         }
         try check(before: transcript.steps.count)
@@ -84,7 +87,7 @@ struct TranscriptReplayTests {
                 if let documents {
                     #expect(mirror.documents.mapValues(Self.sorted) == documents.mapValues(Self.sorted), "\(at)")
                 }
-            case .app, .cut:
+            case .app, .cut, .restart:
                 break
             }
         }

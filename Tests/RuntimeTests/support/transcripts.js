@@ -4,7 +4,7 @@
 // (a `report` it sends by itself, of a slot its document lacks, one the transcript's `templates`
 // binds),
 // each `server` message is handed to its socket (unless `lost` in a cut), and `documents` are what
-// the page then holds; `app` steps are the server's alone; `cut` drops the socket.
+// the page then holds; `app` steps are the server's alone; `cut` and `restart` drop the socket.
 'use strict';
 
 const assert = require('node:assert/strict');
@@ -85,7 +85,7 @@ function replay(transcript) {
       // Through JSON: the page's objects are of the page's realm.
       const documents = () => JSON.parse(JSON.stringify(browser.window.footlight.state().documents));
       if (step.documents) assert.deepEqual(documents(), step.documents, `${at}: documents`);
-    } else if (step.cut) {
+    } else if (step.cut || step.restart) {
       const before = browser.sockets.length;
       socket().onclose({ code: 1006 });
       advanceUntil(browser, K.BACKOFF_CAP + 1000, () => browser.sockets.length > before);
