@@ -46,10 +46,11 @@ extension ClientMessage {
         public var json: JSON {
             .array(
                 stages.map { stage in
-                    var members: JSONObject = ["template": .string(stage.template)]
-                    if stage.placement != .root { members["place"] = .string(stage.placement.rawValue) }
-                    if let url = stage.url { members["url"] = .string(url) }
-                    if !stage.values.isEmpty { members["values"] = .object(stage.values) }
+                    var members: JSONObject = [:]
+                    members[.template] = .string(stage.template)
+                    if stage.placement != .root { members[.placement] = .string(stage.placement.rawValue) }
+                    if let url = stage.url { members[.url] = .string(url) }
+                    if !stage.values.isEmpty { members[.values] = .object(stage.values) }
                     return .object(members)
                 })
         }
@@ -64,21 +65,21 @@ extension ClientMessage {
             }
             var stages: [Stage] = []
             for item in items {
-                guard case .object(let members) = item, case .string(let template)? = members["template"],
+                guard case .object(let members) = item, case .string(let template)? = members[.template],
                     !template.isEmpty, template.utf8.count <= 128
                 else {
                     throw ProtocolError(
                         .badMessage, "each stage of \"restore\" needs a \"template\" string of 1 to 128 bytes")
                 }
                 var placement = Placement.root
-                if let place = members["place"] {
+                if let place = members[.placement] {
                     guard let text = place.stringValue, let parsed = Placement(rawValue: text) else {
                         throw ProtocolError(.badMessage, "\"place\" of a restored stage must be root, push or modal")
                     }
                     placement = parsed
                 }
                 var url: String?
-                if let value = members["url"] {
+                if let value = members[.url] {
                     guard let text = value.stringValue, text.utf8.count <= 2048 else {
                         throw ProtocolError(
                             .badMessage, "\"url\" of a restored stage must be a string of at most 2048 bytes")
@@ -86,7 +87,7 @@ extension ClientMessage {
                     url = text
                 }
                 var values: JSONObject = [:]
-                if let value = members["values"] {
+                if let value = members[.values] {
                     guard case .object(let given) = value, given.count <= Self.maximumValues,
                         given.keys.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 128 })
                     else {

@@ -61,25 +61,25 @@ public enum ClientMessage: Sendable, Equatable {
         guard case .object(let members) = json else {
             throw ProtocolError(.badMessage, "a message must be a JSON object, not \(json.kindName)")
         }
-        guard case .string(let type)? = members["t"] else {
+        guard case .string(let type)? = members[.type] else {
             throw ProtocolError(.badMessage, "a message needs a string member \"t\" naming its type")
         }
-        switch type {
-        case "join":
-            let version = try Self.integer(members, "v", in: type)
+        switch Wire.Client(rawValue: type) {
+        case .join:
+            let version = try Self.integer(members, .version, in: type)
             guard version == Int64(Self.version) else {
                 throw ProtocolError(
                     .unsupportedVersion, "this server speaks protocol v\(Self.version), not v\(version)")
             }
             var resume: Resume?
-            if let tokenValue = members["token"] {
+            if let tokenValue = members[.token] {
                 guard case .string(let token) = tokenValue else {
                     throw ProtocolError(.badMessage, "\"token\" of join must be a string")
                 }
-                resume = Resume(token: token, lastSeq: try Self.integer(members, "seq", in: type))
+                resume = Resume(token: token, lastSeq: try Self.integer(members, .seq, in: type))
             }
             var path: String?
-            if let pathValue = members["path"] {
+            if let pathValue = members[.path] {
                 guard case .string(let text) = pathValue, text.utf8.count <= 2048 else {
                     throw ProtocolError(.badMessage, "\"path\" of join must be a string of at most 2048 bytes")
                 }
@@ -87,7 +87,7 @@ public enum ClientMessage: Sendable, Equatable {
             }
             var restore: Restore?
             var refusal: ProtocolError?
-            if let json = members["restore"] {
+            if let json = members[.restore] {
                 do throws(ProtocolError) {
                     restore = try Restore(json: json)
                 } catch {
@@ -95,25 +95,26 @@ public enum ClientMessage: Sendable, Equatable {
                 }
             }
             self = .join(version: Int(version), resume: resume, path: path, restore: restore, refusedRestore: refusal)
-        case "event":
-            let number = try Self.integer(members, "n", in: type)
+        case .event:
+            let number = try Self.integer(members, .number, in: type)
             guard number > 0 else { throw ProtocolError(.badMessage, "event numbers start at 1, got \(number)") }
             self = .event(
                 Event(
-                    number: number, stage: try Self.string(members, "stage", in: type, eventNumber: number),
-                    name: try Self.string(members, "name", in: type, eventNumber: number), value: members["value"]))
-        case "ack":
-            self = .ack(seq: try Self.integer(members, "seq", in: type))
-        case "ping":
+                    number: number, stage: try Self.string(members, .stage, in: type, eventNumber: number),
+                    name: try Self.string(members, .name, in: type, eventNumber: number),
+                    value: members[.value]))
+        case .ack:
+            self = .ack(seq: try Self.integer(members, .seq, in: type))
+        case .ping:
             self = .ping
-        case "report":
-            guard case .string(let message)? = members["message"] else {
+        case .report:
+            guard case .string(let message)? = members[.message] else {
                 throw ProtocolError(.badMessage, "\"message\" of report must be a string")
             }
-            let stage = members["stage"]?.stringValue ?? ""
+            let stage = members[.stage]?.stringValue ?? ""
             self = .report(
                 stage: Self.prefix(of: stage, utf8Bytes: 128), message: Self.prefix(of: message, utf8Bytes: 1000))
-        default:
+        case nil:
             throw ProtocolError(.badMessage, "unknown message type \"\(type)\"")
         }
     }
@@ -132,19 +133,22 @@ public enum ClientMessage: Sendable, Equatable {
         return String(scalars)
     }
 
-    private static func integer(_ members: JSONObject, _ key: String, in type: String) throws(ProtocolError) -> Int64 {
+    private static func integer(
+        _ members: JSONObject, _ key: Wire.Key, in type: String
+    ) throws(ProtocolError) -> Int64 {
         guard case .int(let value)? = members[key], value >= 0 else {
-            throw ProtocolError(.badMessage, "\"\(key)\" of \(type) must be a non-negative integer")
+            throw ProtocolError(.badMessage, "\"\(key.rawValue)\" of \(type) must be a non-negative integer")
         }
         return value
     }
 
     private static func string(
-        _ members: JSONObject, _ key: String, in type: String, eventNumber: Int64
+        _ members: JSONObject, _ key: Wire.Key, in type: String, eventNumber: Int64
     ) throws(ProtocolError) -> String {
         guard case .string(let value)? = members[key], !value.isEmpty, value.utf8.count <= 128 else {
             throw ProtocolError(
-                .badMessage, "\"\(key)\" of \(type) must be a string of 1 to 128 bytes", eventNumber: eventNumber)
+                .badMessage, "\"\(key.rawValue)\" of \(type) must be a string of 1 to 128 bytes",
+                eventNumber: eventNumber)
         }
         return value
     }

@@ -61,57 +61,50 @@ public enum ServerMessage: Sendable, Equatable {
         }
     }
 
-    /// The message as a JSON object.
+    /// The message as a JSON object, spelled by the ``Wire`` table.
     public var json: JSON {
         switch self {
         case .joined(let token, let resumed, let snapshot, let events, let mounts, let maximumMessageBytes, let rebuilt):
-            var members: JSONObject = [
-                "t": "joined", "v": .int(Int64(ClientMessage.version)), "token": .string(token),
-                "resumed": .bool(resumed), "events": .int(events), "max": .int(Int64(maximumMessageBytes)),
-            ]
-            if snapshot { members["snapshot"] = true }
-            if mounts > 0 { members["mounts"] = .int(Int64(mounts)) }
-            if let rebuilt { members["rebuilt"] = .array(rebuilt.map { $0.map(JSON.string) ?? .null }) }
-            return .object(members)
+            return Wire.Server.joined.message([
+                .version: .int(Int64(ClientMessage.version)), .token: .string(token), .resumed: .bool(resumed),
+                .events: .int(events), .maximumMessageBytes: .int(Int64(maximumMessageBytes)),
+                .snapshot: snapshot ? true : nil, .mounts: mounts > 0 ? .int(Int64(mounts)) : nil,
+                .rebuilt: rebuilt.map { .array($0.map { $0.map(JSON.string) ?? .null }) },
+            ])
         case .mount(let mount):
-            var members: JSONObject = [
-                "t": "mount", "seq": .int(mount.seq), "stage": .string(mount.stage),
-                "template": .string(mount.template),
-                "doc": mount.document,
-            ]
-            if let component = mount.component {
-                members["in"] = .string(component.parent)
-                members["at"] = .string(component.host.name)
-                if let row = component.host.row { members["id"] = .string(row) }
-            } else if mount.placement != .root {
-                members["place"] = .string(mount.placement.rawValue)
-            }
-            if let url = mount.url { members["url"] = .string(url) }
-            if case .object(let events) = mount.events, !events.isEmpty { members["events"] = mount.events }
-            return .object(members)
+            let component = mount.component
+            let events: JSON? =
+                if case .object(let events) = mount.events, !events.isEmpty { mount.events } else { nil }
+            return Wire.Server.mount.message([
+                .seq: .int(mount.seq), .stage: .string(mount.stage), .template: .string(mount.template),
+                .document: mount.document, .parent: component.map { .string($0.parent) },
+                .at: component.map { .string($0.host.name) }, .id: component?.host.row.map(JSON.string),
+                .placement: component == nil && mount.placement != .root ? .string(mount.placement.rawValue) : nil,
+                .url: mount.url.map(JSON.string), .events: events,
+            ])
         case .unmount(let seq, let stage):
-            return ["t": "unmount", "seq": .int(seq), "stage": .string(stage)]
+            return Wire.Server.unmount.message([.seq: .int(seq), .stage: .string(stage)])
         case .open(let seq, let url):
-            return ["t": "open", "seq": .int(seq), "url": .string(url)]
+            return Wire.Server.open.message([.seq: .int(seq), .url: .string(url)])
         case .run(let seq, let stage, let commands):
-            return ["t": "run", "seq": .int(seq), "stage": .string(stage), "do": .array(commands.map(\.json))]
+            return Wire.Server.run.message([
+                .seq: .int(seq), .stage: .string(stage), .command: .array(commands.map(\.json)),
+            ])
         case .patch(let seq, let stage, let patch, let ack):
-            var members: JSONObject = ["t": "patch", "seq": .int(seq), "stage": .string(stage), "ops": patch.json]
-            if let ack { members["ack"] = .int(ack) }
-            return .object(members)
+            return Wire.Server.patch.message([
+                .seq: .int(seq), .stage: .string(stage), .operations: patch.json, .ack: ack.map(JSON.int),
+            ])
         case .ack(let number):
-            return ["t": "ack", "n": .int(number)]
+            return Wire.Server.ack.message([.number: .int(number)])
         case .error(let error):
-            var members: JSONObject = [
-                "t": "error", "code": .string(error.code.rawValue), "message": .string(error.message),
-            ]
-            if let number = error.eventNumber { members["n"] = .int(number) }
-            if let first = error.firstEventNumber { members["from"] = .int(first) }
-            return .object(members)
+            return Wire.Server.error.message([
+                .code: .string(error.code.rawValue), .message: .string(error.message),
+                .number: error.eventNumber.map(JSON.int), .from: error.firstEventNumber.map(JSON.int),
+            ])
         case .pong:
-            return ["t": "pong"]
+            return Wire.Server.pong.message()
         case .bye(let reason):
-            return ["t": "bye", "reason": .string(reason)]
+            return Wire.Server.bye.message([.reason: .string(reason)])
         }
     }
 
@@ -130,17 +123,24 @@ public enum ServerMessage: Sendable, Equatable {
         guard case .patch(let seq, let stage, let patch, let ack) = self else { return try encoded() }
         var text: [UInt8] = []
         text.reserveCapacity(stage.utf8.count + 64 * (1 + patch.operations.count))
-        text.append(literal: #"{"t":"patch","seq":"#)
+        text += Self.patchOpening
         text.append(decimal: seq)
-        text.append(literal: #","stage":"#)
+        text += Self.stageMember
         try JSON.appendCompactString(stage, to: &text)
-        text.append(literal: #","ops":"#)
+        text += Self.operationsMember
         try shared.appendText(of: patch.operations, to: &text)
         if let ack {
-            text.append(literal: #","ack":"#)
+            text += Self.ackMember
             text.append(decimal: ack)
         }
         text.append(UInt8(ascii: "}"))
         return text
     }
+
+    /// `{"t":"patch","seq":`, `,"stage":`, `,"ops":` and `,"ack":`, as the table spells
+    /// them, made once (a patch is written per session).
+    private static let patchOpening = Wire.opening(Wire.Server.patch.rawValue, .seq)
+    private static let stageMember = Wire.member(.stage)
+    private static let operationsMember = Wire.member(.operations)
+    private static let ackMember = Wire.member(.ack)
 }

@@ -72,12 +72,13 @@
 
   // Wire names, each its own value under its upper-case name (K.SEQ = 'seq'): message types;
   // message members (`id` names a list row, `key` a key press, `in` a component's parent); places;
-  // event options.
+  // event options. The server's table (Protocol/Wire.swift) holds the same names, and a Swift test
+  // (WireConstantsTests) fails naming any that one side has and the other lacks.
   const wire =
     'join joined event report ack ping pong mount unmount open patch error bye ' +
     't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
     'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat ' +
-    'run do at class text local attr hook in';
+    'run do at class text local attr hook in reason';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;

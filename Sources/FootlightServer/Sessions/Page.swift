@@ -30,7 +30,7 @@ package struct Page {
     }
 
     /// The event name the page sends for the browser's back button.
-    package static let backEvent = "@back"
+    package static let backEvent = Wire.backEvent
     /// The most open-URL commands waiting for the client.
     static let maximumPendingOpens = 8
     /// The most batches of client commands waiting for the client.

@@ -60,7 +60,8 @@ extension SessionState {
                 if let seq = message.seq { conversation.sent(seq: seq, encoded) }
                 result.append(encoded)
             } catch {
-                encodingFailures.append("could not encode a \(message.json["t"]?.stringValue ?? "?") message: \(error)")
+                encodingFailures.append(
+                    "could not encode a \(message.json[.type]?.stringValue ?? "?") message: \(error)")
                 let failure = ServerMessage.error(ProtocolError(.internal, ProtocolError.Code.internal.summary))
                 if let bytes = try? failure.encoded() { result.append(WireMessage(bytes: bytes)) }
             }

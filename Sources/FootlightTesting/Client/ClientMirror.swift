@@ -72,20 +72,16 @@ public struct ClientMirror: Sendable {
     /// with the token and last applied seq; with `restore`, what the page shows, for a
     /// server that no longer has the session.
     public func joinMessage(path: String? = nil, restore: ClientMessage.Restore? = nil) -> JSON {
-        var members: JSONObject = ["t": "join", "v": 1]
-        if let token {
-            members["token"] = .string(token)
-            members["seq"] = .int(lastSeq)
-        }
-        if let path { members["path"] = .string(path) }
-        if let restore { members["restore"] = restore.json }
-        return .object(members)
+        Wire.Client.join.message([
+            .version: .int(Int64(ClientMessage.version)), .token: token.map(JSON.string),
+            .seq: token == nil ? nil : .int(lastSeq), .path: path.map(JSON.string), .restore: restore?.json,
+        ])
     }
 
     /// What a page showing these stages would send in `restore`: in page order (roots,
     /// the stack, modals), with `values` (by stage id) as the values it kept.
     public func restore(values: [String: JSONObject] = [:]) -> ClientMessage.Restore {
-        let rank = ["root": 0, "push": 1, "modal": 2]
+        let rank = [Placement.root.rawValue: 0, Placement.push.rawValue: 1, Placement.modal.rawValue: 2]
         let ordered = stages.enumerated().sorted {
             (rank[$0.element.placement] ?? 0, $0.offset) < (rank[$1.element.placement] ?? 0, $1.offset)
         }
@@ -99,9 +95,9 @@ public struct ClientMirror: Sendable {
 
     /// Numbers a new event and remembers it until acknowledged; returns the message.
     public mutating func makeEvent(_ name: String, stage: String, value: JSON?) -> JSON {
-        var members: JSONObject = ["t": "event", "n": .int(nextEvent), "stage": .string(stage), "name": .string(name)]
-        if let value { members["value"] = value }
-        let message = JSON.object(members)
+        let message = Wire.Client.event.message([
+            .number: .int(nextEvent), .stage: .string(stage), .name: .string(name), .value: value,
+        ])
         unacknowledged.append((nextEvent, message))
         nextEvent += 1
         return message
@@ -110,25 +106,25 @@ public struct ClientMirror: Sendable {
     /// Applies one server message. Returns the messages to send in reply (events to
     /// re-send after a resume).
     public mutating func apply(_ message: JSON) -> [JSON] {
-        guard let type = message["t"]?.stringValue else {
+        guard let type = message[.type]?.stringValue else {
             violations.append("a message without \"t\": \(message)")
             return []
         }
         counts[type, default: 0] += 1
-        switch type {
-        case "joined":
-            token = message["token"]?.stringValue
-            pendingMounts = if case .int(let count)? = message["mounts"] { Int(count) } else { 0 }
-            rebuilt = message["rebuilt"]?.arrayValue?.map(\.stringValue)
-            if message["resumed"] == true { resumes += 1 }
-            if message["snapshot"] == true {
+        switch Wire.Server(rawValue: type) {
+        case .joined:
+            token = message[.token]?.stringValue
+            pendingMounts = if case .int(let count)? = message[.mounts] { Int(count) } else { 0 }
+            rebuilt = message[.rebuilt]?.arrayValue?.map(\.stringValue)
+            if message[.resumed] == true { resumes += 1 }
+            if message[.snapshot] == true {
                 snapshots += 1
                 documents.removeAll()
                 stages.removeAll()
                 components.removeAll()
                 lastSeq = 0  // the mounts that follow start a new history
             }
-            if message["resumed"] == false {
+            if message[.resumed] == false {
                 // A new session: events of an expired one cannot be delivered to it.
                 documents.removeAll()
                 stages.removeAll()
@@ -138,20 +134,21 @@ public struct ClientMirror: Sendable {
                 unacknowledged.removeAll()
                 nextEvent = 1
             }
-            if case .int(let consumed)? = message["events"] {
+            if case .int(let consumed)? = message[.events] {
                 consumeEvents(through: consumed)
             }
             // Everything still unacknowledged is re-sent, in order.
             return unacknowledged.map(\.message)
-        case "mount":
-            guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let document = message["doc"]
+        case .mount:
+            guard let seq = sequence(message), let stage = message[.stage]?.stringValue,
+                let document = message[.document]
             else { return [] }
             documents[stage] = document
             pendingMounts = max(0, pendingMounts - 1)
             stages.removeAll { $0.id == stage }
-            let template = message["template"]?.stringValue ?? stage
-            if let parent = message["in"]?.stringValue {
-                let host = ComponentHost(name: message["at"]?.stringValue ?? "", row: message["id"]?.stringValue)
+            let template = message[.template]?.stringValue ?? stage
+            if let parent = message[.parent]?.stringValue {
+                let host = ComponentHost(name: message[.at]?.stringValue ?? "", row: message[.id]?.stringValue)
                 components[stage] = (template, parent, host)
                 let parentTemplate = self.template(of: parent) ?? parent
                 if documents[parent] == nil {
@@ -162,16 +159,16 @@ public struct ClientMirror: Sendable {
                 }
                 commands.append(.mountComponent(template: template, in: parentTemplate, at: host))
             } else {
-                let placement = message["place"]?.stringValue ?? "root"
-                stages.append((stage, template, placement, message["url"]?.stringValue))
+                let placement = message[.placement]?.stringValue ?? Placement.root.rawValue
+                stages.append((stage, template, placement, message[.url]?.stringValue))
                 commands.append(
                     .mount(
                         template: template, placement: Placement(rawValue: placement) ?? .root,
-                        url: message["url"]?.stringValue))
+                        url: message[.url]?.stringValue))
             }
             lastSeq = seq
-        case "unmount":
-            guard let seq = sequence(message), let stage = message["stage"]?.stringValue else { return [] }
+        case .unmount:
+            guard let seq = sequence(message), let stage = message[.stage]?.stringValue else { return [] }
             if documents.removeValue(forKey: stage) == nil {
                 violations.append("unmount \(seq) of stage \"\(stage)\", which is not mounted")
             }
@@ -186,21 +183,21 @@ public struct ClientMirror: Sendable {
             }
             stages.removeAll { $0.id == stage }
             lastSeq = seq
-        case "open":
-            guard let seq = sequence(message), let url = message["url"]?.stringValue else { return [] }
+        case .open:
+            guard let seq = sequence(message), let url = message[.url]?.stringValue else { return [] }
             openedURLs.append(url)
             commands.append(.open(url: url))
             lastSeq = seq
-        case "run":
-            guard let seq = sequence(message), let stage = message["stage"]?.stringValue,
-                case .array(let items)? = message["do"]
+        case .run:
+            guard let seq = sequence(message), let stage = message[.stage]?.stringValue,
+                case .array(let items)? = message[.command]
             else { return [] }
             let decoded = items.compactMap(ClientCommand.init(json:))
             if decoded.count != items.count { violations.append("run \(seq) holds a command no client knows") }
             commands.append(.run(template: template(of: stage) ?? stage, decoded))
             lastSeq = seq
-        case "patch":
-            guard let seq = sequence(message), let stage = message["stage"]?.stringValue, let ops = message["ops"]
+        case .patch:
+            guard let seq = sequence(message), let stage = message[.stage]?.stringValue, let ops = message[.operations]
             else { return [] }
             do {
                 guard let document = documents[stage] else {
@@ -212,30 +209,30 @@ public struct ClientMirror: Sendable {
                 violations.append("patch \(seq) does not apply: \(error)")
             }
             lastSeq = seq
-            if case .int(let acknowledged)? = message["ack"] { consumeEvents(through: acknowledged) }
-        case "ack":
-            if case .int(let acknowledged)? = message["n"] { consumeEvents(through: acknowledged) }
-        case "error":
-            let number: Int64? = if case .int(let n)? = message["n"] { n } else { nil }
-            let first: Int64? = if case .int(let n)? = message["from"] { n } else { nil }
+            if case .int(let acknowledged)? = message[.ack] { consumeEvents(through: acknowledged) }
+        case .ack:
+            if case .int(let acknowledged)? = message[.number] { consumeEvents(through: acknowledged) }
+        case .error:
+            let number: Int64? = if case .int(let n)? = message[.number] { n } else { nil }
+            let first: Int64? = if case .int(let n)? = message[.from] { n } else { nil }
             errors.append(
                 ReceivedError(
-                    code: message["code"]?.stringValue ?? "", message: message["message"]?.stringValue ?? "",
+                    code: message[.code]?.stringValue ?? "", message: message[.message]?.stringValue ?? "",
                     eventNumber: number, firstEventNumber: first))
             if let number { consumeEvents(through: number) }
-        case "bye":
+        case .bye:
             saidBye = true
-        case "pong":
+        case .pong:
             break
-        default:
+        case nil:
             violations.append("unknown message type \"\(type)\"")
         }
         return []
     }
 
     private mutating func sequence(_ message: JSON) -> Int64? {
-        guard case .int(let seq)? = message["seq"] else {
-            violations.append("a \(message["t"]?.stringValue ?? "?") without seq")
+        guard case .int(let seq)? = message[.seq] else {
+            violations.append("a \(message[.type]?.stringValue ?? "?") without seq")
             return nil
         }
         if seq <= lastSeq {
@@ -254,7 +251,7 @@ public struct ClientMirror: Sendable {
     /// Whether a list (a slot holding an array) of `document` has a row with id `row`.
     private static func hasRow(_ row: String, in document: JSON) -> Bool {
         guard case .object(let slots) = document else { return false }
-        return slots.values.contains { $0.arrayValue?.contains { $0["id"]?.stringValue == row } == true }
+        return slots.values.contains { $0.arrayValue?.contains { $0[.id]?.stringValue == row } == true }
     }
 
     private mutating func consumeEvents(through number: Int64) {

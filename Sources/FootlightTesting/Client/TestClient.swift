@@ -367,9 +367,9 @@ extension TestClient: WebSocketClientDelegate {
         let replies = state.withLock { state -> [JSON] in
             let before = state.mirror.lastSeq
             var replies = state.mirror.apply(message)
-            if message["t"]?.stringValue == "joined" { state.joined = true }
+            if message[.type]?.stringValue == Wire.Server.joined.rawValue { state.joined = true }
             if state.mirror.lastSeq > before {
-                replies.append(["t": "ack", "seq": .int(state.mirror.lastSeq)])
+                replies.append(Wire.Client.ack.message([.seq: .int(state.mirror.lastSeq)]))
             }
             return replies
         }

@@ -51,7 +51,7 @@ struct ComponentSuite {
         /// The messages the last flush sent, by type.
         var sent: [String: Int] {
             last.reduce(into: [:]) { counts, message in
-                counts[(try? JSON.parse(message.bytes))?["t"]?.stringValue ?? "?", default: 0] += 1
+                counts[(try? JSON.parse(message.bytes))?[.type]?.stringValue ?? "?", default: 0] += 1
             }
         }
     }
@@ -125,7 +125,8 @@ struct ComponentSuite {
             // A re-sort moves the components with their rows: no mount, no unmount, and
             // no component patch; the same rows in the same order either way.
             if isResort {
-                guard cardSession.sent.keys.sorted() == ["patch"], cardSession.sent["patch"] == 1,
+                guard cardSession.sent.keys.sorted() == [Wire.Server.patch.rawValue],
+                    cardSession.sent[Wire.Server.patch.rawValue] == 1,
                     cardSession.state.stages.count == count + 1
                 else { throw JSONSuite.CheckFailed(description: "a re-sort of components sent \(cardSession.sent)") }
             }

@@ -42,7 +42,7 @@ struct KeyedCollectionCase {
         func flushedOperations() throws -> [PatchOperation] {
             _ = state.stageChanged(stageID)
             guard case .send(let messages)? = state.flush(unsentBytes: 0).first, let message = messages.first,
-                let ops = try JSON.parse(message.bytes)["ops"]
+                let ops = try JSON.parse(message.bytes)[.operations]
             else { throw JSONSuite.CheckFailed(description: "no patch for the change") }
             return try JSONPatch(json: ops).operations
         }

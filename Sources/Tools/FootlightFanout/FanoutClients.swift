@@ -26,9 +26,10 @@ final class FanoutClients: WebSocketClientDelegate {
     private(set) var failures = 0
     /// Why the first connection that failed did.
     private(set) var firstFailure: String?
-    private static let join = Array(#"{"t":"join","v":1}"#.utf8)
-    private static let mountPrefix = Array(#"{"t":"mount""#.utf8)
-    private static let patchPrefix = Array(#"{"t":"patch""#.utf8)
+    private static let join = try! Wire.Client.join.message([.version: .int(Int64(ClientMessage.version))])
+        .serializedBytes()
+    private static let mountPrefix = Wire.prefix(Wire.Server.mount.rawValue)
+    private static let patchPrefix = Wire.prefix(Wire.Server.patch.rawValue)
 
     init(count: Int, target: Target = .kiosk) throws {
         loop = try WebSocketClientLoop(wakeInterval: .milliseconds(2))

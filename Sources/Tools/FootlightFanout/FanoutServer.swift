@@ -103,7 +103,9 @@ enum FanoutServer {
     /// A message shaped like a card's patch (`{"t":"patch",…}`), `bytes` long (at least
     /// as long as its frame).
     static func floorMessage(bytes: Int) -> [UInt8] {
-        let head = Array(#"{"t":"patch","seq":1,"ops":[{"op":"replace","path":"/lot/bid","value":""#.utf8)
+        let head =
+            Wire.opening(Wire.Server.patch.rawValue, .seq) + Array("1".utf8) + Wire.member(.operations)
+            + Array(#"[{"op":"replace","path":"/lot/bid","value":""#.utf8)
         let tail = Array(#""}]}"#.utf8)
         let filler = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, bytes - head.count - tail.count))
         return head + filler + tail

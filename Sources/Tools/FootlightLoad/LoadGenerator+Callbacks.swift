@@ -29,16 +29,16 @@ extension LoadGenerator: WebSocketClientDelegate {
         defer { connections[id] = connection }
         if connection.wantsJoin {
             connection.wantsJoin = false
-            Wire.join(into: text)
+            LoadWire.join(into: text)
         } else if connection.wantsEvent && loopRunning {
             connection.wantsEvent = false
             connection.lastEvent += 1
-            Wire.event(connection.lastEvent, into: text)
+            LoadWire.event(connection.lastEvent, into: text)
             outstanding += 1
             connection.sentAt = Clock.now()
         } else if let seq = connection.ackDue {
             connection.ackDue = nil
-            Wire.ack(seq: seq, into: text)
+            LoadWire.ack(seq: seq, into: text)
         } else {
             connection.wantsEvent = false
             return
@@ -92,14 +92,14 @@ extension LoadGenerator: WebSocketClientDelegate {
         repliesReceived += 1
         switch connections[id].endpoint {
         case .echo:
-            guard let number = Wire.echoedEvent(bytes), number == connections[id].lastEvent,
+            guard let number = LoadWire.echoedEvent(bytes), number == connections[id].lastEvent,
                 connections[id].sentAt != 0
             else {
                 return fail(id, "the echo sent back something else", bytes)
             }
             complete(id)
         case .footlight:
-            if let (seq, ack) = Wire.patchAck(bytes) {
+            if let (seq, ack) = LoadWire.patchAck(bytes) {
                 patchesSeen += 1
                 if patchesSeen % fullCheckInterval == 1 { checkInFull(id, bytes) }
                 acceptSeq(id, seq, bytes)
@@ -112,14 +112,14 @@ extension LoadGenerator: WebSocketClientDelegate {
 
     /// Joined, mount, plain ack, error, bye and pong: parsed in full.
     private func handleOther(_ id: Int, _ bytes: UnsafeRawBufferPointer) {
-        guard let message = try? JSON.parse(bytes), let type = message["t"]?.stringValue else {
+        guard let message = try? JSON.parse(bytes), let type = message[.type]?.stringValue else {
             return fail(id, "unparseable reply", bytes)
         }
-        switch type {
-        case "joined":
+        switch Wire.Server(rawValue: type) {
+        case .joined:
             connections[id].joined = true
-        case "mount":
-            guard case .int(let seq)? = message["seq"], let stage = message["stage"]?.stringValue else {
+        case .mount:
+            guard case .int(let seq)? = message[.seq], let stage = message[.stage]?.stringValue else {
                 return fail(id, "a mount without seq or stage", bytes)
             }
             acceptSeq(id, seq, bytes)
@@ -130,17 +130,17 @@ extension LoadGenerator: WebSocketClientDelegate {
                 guard connections[id].joined else { return fail(id, "mount before joined", bytes) }
                 move(id, to: .ready)
             }
-        case "unmount", "open":
-            guard case .int(let seq)? = message["seq"] else { return fail(id, "\(type) without seq", bytes) }
+        case .unmount, .open:
+            guard case .int(let seq)? = message[.seq] else { return fail(id, "\(type) without seq", bytes) }
             acceptSeq(id, seq, bytes)
-        case "patch":
-            guard case .int(let seq)? = message["seq"] else { return fail(id, "a patch without seq", bytes) }
+        case .patch:
+            guard case .int(let seq)? = message[.seq] else { return fail(id, "a patch without seq", bytes) }
             acceptSeq(id, seq, bytes)
-            if case .int(let ack)? = message["ack"] { acknowledged(id, event: ack, bytes) }
-        case "ack":
-            guard case .int(let number)? = message["n"] else { return fail(id, "an ack without n", bytes) }
+            if case .int(let ack)? = message[.ack] { acknowledged(id, event: ack, bytes) }
+        case .ack:
+            guard case .int(let number)? = message[.number] else { return fail(id, "an ack without n", bytes) }
             acknowledged(id, event: number, bytes)
-        case "pong":
+        case .pong:
             break
         default:
             fail(id, "the server sent \"\(type)\"", bytes)
@@ -181,8 +181,8 @@ extension LoadGenerator: WebSocketClientDelegate {
 
     /// One patch in about a thousand is parsed in full: the counter shows the event count.
     private func checkInFull(_ id: Int, _ bytes: UnsafeRawBufferPointer) {
-        guard let message = try? JSON.parse(bytes), message["stage"]?.stringValue == "counter",
-            case .int(let ack)? = message["ack"], let ops = message["ops"]?.arrayValue, ops.count == 1,
+        guard let message = try? JSON.parse(bytes), message[.stage]?.stringValue == "counter",
+            case .int(let ack)? = message[.ack], let ops = message[.operations]?.arrayValue, ops.count == 1,
             ops[0]["op"]?.stringValue == "replace", ops[0]["path"]?.stringValue == "/count",
             ops[0]["value"]?.stringValue == "Count: \(ack)"
         else {

@@ -34,6 +34,12 @@ final class OutgoingText {
         }
     }
 
+    func append(_ bytes: [UInt8]) {
+        precondition(count + bytes.count <= capacity, "an outgoing message outgrew its buffer")
+        bytes.withUnsafeBufferPointer { memcpy(payload + count, $0.baseAddress!, $0.count) }
+        count += bytes.count
+    }
+
     /// Appends a non-negative integer in decimal.
     func append(_ number: Int64) {
         let value = UInt64(max(0, number))

@@ -73,7 +73,7 @@ struct Report {
                 Self.ratioText(Self.ratios(level, Self.p99)),
             ])
         }
-        let size = Wire.eventSize(1)
+        let size = LoadWire.eventSize(1)
         return """
             ### Server: event → patch round trip vs the echo floor
 

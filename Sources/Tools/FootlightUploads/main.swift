@@ -41,7 +41,7 @@ func uploadStage() -> Stage {
 func latestAddress(_ client: TestClient) -> String? {
     for case .run(_, let commands) in client.observation.mirror.commands.reversed() {
         for case .push(let message, ClientCommand.uploadHook) in commands.reversed() {
-            if let url = message["url"]?.stringValue { return url }
+            if let url = message[.url]?.stringValue { return url }
         }
     }
     return nil

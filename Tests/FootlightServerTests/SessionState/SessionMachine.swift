@@ -23,13 +23,13 @@ final class SessionMachine: SessionHost {
     var now: ContinuousClock.Instant
 
     init(
-        limits: SessionLimits = SessionLimits(), details: Bool = true,
+        token: String = "token-1", limits: SessionLimits = SessionLimits(), details: Bool = true,
         entry: @escaping (SessionMachine, String) -> Void = { _, _ in },
         restoreModal: @escaping (SessionMachine, String) -> Void = { _, _ in }
     ) {
         let start = ContinuousClock.now
         state = SessionState(
-            token: "token-1", configuration: .init(limits: limits, sendsErrorDetails: details), now: start)
+            token: token, configuration: .init(limits: limits, sendsErrorDetails: details), now: start)
         now = start
         self.entry = entry
         self.restoreModal = restoreModal

@@ -1,26 +1,29 @@
+import FootlightJSON
+import FootlightServer
+
 /// The protocol v1 messages the generator writes, and the quick reads it makes of
-/// the replies that matter in the closed loop. Anything the quick reads do not
-/// recognise is parsed in full by the caller.
-enum Wire {
+/// the replies that matter in the closed loop, framed by hand from the server's table
+/// (``Wire``). Anything the quick reads do not recognise is parsed in full by the caller.
+enum LoadWire {
     /// `{"t":"join","v":1}`
     static func join(into text: OutgoingText) {
         text.reset()
-        text.append(#"{"t":"join","v":1}"#)
+        text.append(joinText)
     }
 
     /// `{"t":"event","n":N,"stage":"counter","name":"increment"}`, which is also what
     /// the echo connections send (so both carry messages of the same size).
     static func event(_ number: Int64, into text: OutgoingText) {
         text.reset()
-        text.append(#"{"t":"event","n":"#)
+        text.append(eventPrefix)
         text.append(number)
-        text.append(#","stage":"counter","name":"increment"}"#)
+        text.append(eventSuffix)
     }
 
     /// `{"t":"ack","seq":S}`
     static func ack(seq: Int64, into text: OutgoingText) {
         text.reset()
-        text.append(#"{"t":"ack","seq":"#)
+        text.append(ackPrefix)
         text.append(seq)
         text.append("}")
     }
@@ -57,10 +60,14 @@ enum Wire {
         return number
     }
 
-    private static let patchPrefix = Array(#"{"t":"patch","seq":"#.utf8)
-    private static let ackSuffix = Array(#","ack":"#.utf8)
-    private static let eventPrefix = Array(#"{"t":"event","n":"#.utf8)
-    private static let eventSuffix = Array(#","stage":"counter","name":"increment"}"#.utf8)
+    private static let joinText = try! Wire.Client.join.message([.version: .int(Int64(ClientMessage.version))])
+        .serializedBytes()
+    private static let ackPrefix = Wire.opening(Wire.Client.ack.rawValue, .seq)
+    private static let patchPrefix = Wire.opening(Wire.Server.patch.rawValue, .seq)
+    private static let ackSuffix = Wire.member(.ack)
+    private static let eventPrefix = Wire.opening(Wire.Client.event.rawValue, .number)
+    private static let eventSuffix =
+        Wire.member(.stage) + Array(#""counter""#.utf8) + Wire.member(.name) + Array(#""increment"}"#.utf8)
 
     /// The integer right after `prefix`, and the index just past it.
     private static func integer(after prefix: [UInt8], in bytes: UnsafeRawBufferPointer) -> (Int64, Int)? {
