@@ -189,11 +189,11 @@ public final class SceneTester: @unchecked Sendable {
             return
         }
         received += 1
-        let stage = json["stage"]?.stringValue
-        switch json["t"]?.stringValue {
-        case "mount": if let stage { asserted[stage] = json["doc"] }
-        case "unmount": if let stage { asserted[stage] = nil }
-        case "patch": if let stage, case .array(let ops)? = json["ops"] { patches[stage, default: []] += ops }
+        let stage = json[.stage]?.stringValue
+        switch json[.type]?.stringValue.flatMap(Wire.Server.init(rawValue:)) {
+        case .mount: if let stage { asserted[stage] = json[.document] }
+        case .unmount: if let stage { asserted[stage] = nil }
+        case .patch: if let stage, case .array(let ops)? = json[.operations] { patches[stage, default: []] += ops }
         default: break
         }
         // The mirror records the mounts, unmounts, opens and runs, as a page would see them.
@@ -201,7 +201,6 @@ public final class SceneTester: @unchecked Sendable {
         _ = mirror.apply(json)
         commands += mirror.commands[known...]
     }
-
 }
 
 extension SceneTester: SessionHost {
