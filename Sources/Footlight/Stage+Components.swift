@@ -65,7 +65,7 @@ extension Stage {
         placements += 1
         component.placement = placements
         components[host] = component
-        didPlace?(component, host)
+        self.host?.stagePlaced(component, at: host)
     }
 
     /// The components placed in the stage, in the order they were placed.
@@ -79,7 +79,7 @@ extension Stage {
         if removedComponents != nil {
             removedComponents?.append(component)
         } else {
-            didRemove?([component])
+            self.host?.stageRemoved([component])
         }
     }
 
@@ -87,7 +87,7 @@ extension Stage {
     private func reportRemovedComponents() {
         guard let removed = removedComponents, !removed.isEmpty else { return }
         removedComponents = []
-        didRemove?(removed)
+        host?.stageRemoved(removed)
     }
 }
 

@@ -29,7 +29,7 @@ extension Stage {
                         expected: "a list of files ({\"name\", \"size\", \"type\"}) or {\"resume\": id}",
                         received: value ?? .null))
             }
-            guard let broker = uploadBroker else {
+            guard let broker = host?.uploadBroker else {
                 input.send(.failed(UploadError(.storage, file: nil, "this session takes no uploads")))
                 return nil
             }
@@ -60,7 +60,7 @@ extension Stage {
                     input.send(.failed(error))
                 }
             }
-            if !commands.isEmpty { didRun?(commands) }
+            if !commands.isEmpty { host?.stageRuns(commands) }
             return nil
         }
     }

@@ -26,18 +26,14 @@ public final class Stage {
     }
     /// The slots bound to values, which the session diffs; keyed collections are not
     /// in it (their changes come as operations, ``takeRowOperations()``).
-    package private(set) var valueDocument: JSON = .object([:])
+    package internal(set) var valueDocument: JSON = .object([:])
     /// The slots bound to ``RowChange``s, in binding order.
-    private var keyed: OrderedDictionary<String, KeyedRows> = [:]
-    /// Called after a slot changes; the session uses it to schedule a diff.
-    package var didChange: (() -> Void)?
-    /// Called with a readable message when an output produced a value a slot cannot
-    /// hold; the session logs it and reports it to the page.
-    package var didFail: ((String) -> Void)?
-    /// Called with commands for the page (``run(_:)``); until the session sets it, they
-    /// wait in ``takeCommands()``.
-    package var didRun: (([ClientCommand]) -> Void)? {
-        didSet { if let didRun, !waitingCommands.isEmpty { didRun(takeCommands()) } }
+    var keyed: OrderedDictionary<String, KeyedRows> = [:]
+    /// The session showing the stage, told what its bindings do; set when it is shown,
+    /// cleared when it is cancelled. Commands run before it is set wait for it
+    /// (``takeCommands()``).
+    package var host: (any StageHost)? {
+        didSet { if let host, !waitingCommands.isEmpty { host.stageRuns(takeCommands()) } }
     }
     /// Commands run before the stage was shown (a publisher that emits at once).
     private var waitingCommands: [ClientCommand] = []
@@ -50,22 +46,10 @@ public final class Stage {
     var placement = 0
     /// How many components were ever placed in the stage (the next one's ``placement``).
     var placements = 0
-    /// Called when a component is placed once the stage is shown; the session mounts it
-    /// (and the components placed before, when it shows the stage).
-    package var didPlace: ((Stage, ComponentHost) -> Void)?
-    /// Called with components just removed (and cancelled); the session unmounts them.
-    /// Those a list's changes remove come together, so clearing a list of n components
-    /// costs the session one pass, not n.
-    package var didRemove: (([Stage]) -> Void)?
     /// While a list of components applies its changes: the components removed so far,
-    /// not yet reported (``didRemove``).
+    /// not yet reported (``StageHost/stageRemoved(_:)``): clearing a list of n components
+    /// costs the session one pass, not n.
     var removedComponents: [Stage]?
-    /// Where upload bindings start their files; the session sets it when it shows the
-    /// stage (``upload(_:limits:send:)``). Weak: the broker is the session, which owns
-    /// its stages; a strong reference made every stage a cycle through its session, freed
-    /// only if the stage was cancelled (a session that was dropped unended, a
-    /// `SceneTester`, leaked all of its stages, Directors and documents).
-    package weak var uploadBroker: (any UploadBroker)?
 
     /// Event handlers; each returns the error for a value it cannot take, or for an
     /// action that failed.
@@ -89,27 +73,6 @@ public final class Stage {
             output.sink { [weak self] value in
                 self?.set(slot, to: value.viewJSON)
             })
-    }
-
-    /// Feeds the keyed collection in slot `slot` from `changes`: a list of rows found by
-    /// id, changed row by row (see ``RowChange``). The slot starts as an empty list; each
-    /// change reaches the page as one patch operation, so an update to one row of
-    /// 10,000 costs one `replace`. A row that is not an object whose `id` member is its
-    /// id is refused as a binding error, and the collection keeps its previous row.
-    public func bind<Output: Publisher, Row>(_ changes: Output, to slot: String)
-    where Output.Output == [RowChange<Row>], Output.Failure == Never {
-        addKeyedSlot(slot)
-        subscriptions.append(
-            changes.sink { [weak self] changes in
-                self?.change(slot, by: changes)
-            })
-    }
-
-    /// Feeds the keyed collection in slot `slot` from `changes`, one change at a time
-    /// (see the batch form above).
-    public func bind<Output: Publisher, Row>(_ changes: Output, to slot: String)
-    where Output.Output == RowChange<Row>, Output.Failure == Never {
-        bind(changes.map { [$0] }, to: slot)
     }
 
     /// Sends each `event` from the page into `input`, ignoring any value it carries.
@@ -174,7 +137,7 @@ public final class Stage {
         subscriptions.append(
             commands.sink { [weak self] commands in
                 guard let self, !commands.isEmpty else { return }
-                if let didRun { didRun(commands) } else { waitingCommands += commands }
+                if let host { host.stageRuns(commands) } else { waitingCommands += commands }
             })
     }
 
@@ -189,7 +152,7 @@ public final class Stage {
                 let value = message.viewJSON
                 // A pushed value sits 4 levels deep in a message (run → do → command → value).
                 guard value.isRepresentable(nestedAt: 4) else {
-                    self?.didFail?(
+                    self?.host?.stageFailed(
                         "a message for hook \"\(hook)\" of stage \"\(name)\" is a value JSON cannot hold (NaN, infinity or nesting too deep); it was not sent"
                     )
                     return nil
@@ -233,23 +196,7 @@ public final class Stage {
                 }))
     }
 
-    /// Takes the patch operations of the keyed collections' changes since the last
-    /// call (the session sends them after the diff of ``valueDocument``).
-    package func takeRowOperations() -> [PatchOperation] {
-        guard !keyed.isEmpty else { return [] }
-        var operations: [PatchOperation] = []
-        for index in keyed.values.indices where keyed.values[index].hasPendingOperations {
-            operations += keyed.values[index].takeOperations()
-        }
-        return operations
-    }
-
-    /// Forgets the keyed collections' unsent changes: the page got the whole document.
-    package func discardRowOperations() {
-        for index in keyed.values.indices { keyed.values[index].discardOperations() }
-    }
-
-    /// Takes the commands run before the session listened (``didRun``).
+    /// Takes the commands run before the session was set as the stage's ``host``.
     package func takeCommands() -> [ClientCommand] {
         defer { waitingCommands.removeAll() }
         return waitingCommands
@@ -260,32 +207,9 @@ public final class Stage {
         subscriptions.removeAll()
         for component in components.values { component.cancel() }
         components.removeAll()
-        didPlace = nil
-        didRemove = nil
-        uploadBroker = nil
         handlers.removeAll()
-        didChange = nil
-        didFail = nil
-        didRun = nil
+        host = nil
         waitingCommands.removeAll()
-    }
-
-    func addKeyedSlot(_ slot: String) {
-        guard keyed[slot] == nil else { return }
-        keyed[slot] = KeyedRows(slot: slot)
-        if case .object(var members) = valueDocument, members.removeValue(forKey: slot) != nil {
-            valueDocument = .object(members)
-        }
-    }
-
-    func change<Row>(_ slot: String, by changes: [RowChange<Row>]) {
-        guard keyed[slot] != nil, !changes.isEmpty else { return }
-        var failures: [String] = []
-        for change in changes {
-            failures += keyed[slot]!.apply(change, stage: name)
-        }
-        for failure in failures { didFail?(failure) }
-        if keyed[slot]!.hasPendingOperations { didChange?() }
     }
 
     private func set(_ slot: String, to value: JSON) {
@@ -301,7 +225,7 @@ public final class Stage {
         guard value.isRepresentable(nestedAt: 4) else {
             // The slot keeps its last good value; the session logs the problem and tells
             // the page, so it never shows a silent blank.
-            didFail?(
+            host?.stageFailed(
                 "slot \"\(slot)\" of stage \"\(name)\" got a value JSON cannot hold (NaN, infinity or nesting too deep); it keeps its previous value"
             )
             return
@@ -309,6 +233,6 @@ public final class Stage {
         valueDocument = .null
         members[slot] = value
         valueDocument = .object(members)
-        didChange?()
+        host?.stageChanged()
     }
 }

@@ -1,6 +1,7 @@
 import DemoApp
 import Footlight
 import FootlightJSON
+import FootlightTesting
 import Testing
 
 /// A row of the keyed collections under test.
@@ -13,7 +14,7 @@ struct Item: ViewValue, Identifiable, Equatable, Sendable {
 
 /// A stage with one keyed slot "rows", fed by `changes`; records what the session
 /// would send and what it would log.
-final class KeyedProbe {
+final class KeyedProbe: StageHost {
     let stage = Stage(name: "list")
     let changes = PassthroughSubject<[RowChange<Item>], Never>()
     var failures: [String] = []
@@ -25,9 +26,15 @@ final class KeyedProbe {
         stage.bind(changes, to: "rows")
         stage.bind(Just("Lots"), to: "title")
         replica = stage.document
-        stage.didFail = { [unowned self] in failures.append($0) }
-        stage.didChange = { [unowned self] in changeCalls += 1 }
+        stage.host = self
     }
+
+    func stageChanged() { changeCalls += 1 }
+    func stageFailed(_ message: String) { failures.append(message) }
+    func stageRuns(_ commands: [ClientCommand]) {}
+    func stagePlaced(_ component: Stage, at host: ComponentHost) {}
+    func stageRemoved(_ components: [Stage]) {}
+    var uploadBroker: (any UploadBroker)? { nil }
 
     func send(_ batch: RowChange<Item>...) { changes.send(batch) }
 
@@ -98,16 +105,17 @@ final class KeyedProbe {
         let stage = Stage(name: "list")
         let changes = PassthroughSubject<RowChange<Bad>, Never>()
         stage.bind(changes, to: "rows")
-        var failures: [String] = []
-        stage.didFail = { failures.append($0) }
+        let host = RecordingStageHost()
+        stage.host = host
+        let failures = { host.failures }
         changes.send(.reset([Bad(id: "a", viewJSON: ["id": "a", "n": 1])]))
         changes.send(.update(Bad(id: "a", viewJSON: ["id": "a", "n": .double(.nan)])))
         changes.send(.insert(Bad(id: "b", viewJSON: ["id": "other"])))
         changes.send(.insert(Bad(id: "c", viewJSON: "not an object")))
         #expect(stage.document == ["rows": [["id": "a", "n": 1]]])
-        #expect(failures.count == 3)
-        #expect(failures.allSatisfy { $0.contains(#"keyed slot "rows" of stage "list""#) })
-        #expect(failures[0].contains(#"row "a""#) && failures[1].contains(#"row "b""#))
+        #expect(failures().count == 3)
+        #expect(failures().allSatisfy { $0.contains(#"keyed slot "rows" of stage "list""#) })
+        #expect(failures()[0].contains(#"row "a""#) && failures()[1].contains(#"row "b""#))
     }
 
     @Test("A reset repeating an id keeps the later row where the first stood, and says so")

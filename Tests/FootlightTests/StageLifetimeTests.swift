@@ -129,7 +129,7 @@ private struct Shown: Scene {
             let session = Broker()
             let shown = Stage(name: "form")
             shown.upload("avatar", send: PassthroughSubject<UploadEvent, Never>())
-            shown.uploadBroker = session
+            shown.host = RecordingStageHost(uploadBroker: session)
             session.stage = shown
             stage = shown
             broker = session

@@ -9,11 +9,11 @@ import Testing
     func bindings() throws {
         let stage = CounterScene.makeStage()
         #expect(stage.document == ["count": "Count: 0"])
-        var changes = 0
-        stage.didChange = { changes += 1 }
+        let host = RecordingStageHost()
+        stage.host = host
         try stage.handle(event: "increment", value: nil)
         #expect(stage.document == ["count": "Count: 1"])
-        #expect(changes == 1)
+        #expect(host.changes == 1)
     }
 
     @Test("Event options reach the page in the mount: pacing, commit on blur, one at a time")
@@ -76,14 +76,14 @@ import Testing
         let subject = PassthroughSubject<Double?, Never>()
         let stage = Stage(name: "s")
         stage.bind(subject, to: "x")
-        var changes = 0
-        stage.didChange = { changes += 1 }
+        let host = RecordingStageHost()
+        stage.host = host
         subject.send(nil)
         subject.send(.nan)
         subject.send(2.5)
         subject.send(2.5)
         #expect(stage.document == ["x": 2.5])
-        #expect(changes == 2)
+        #expect(host.changes == 2)
     }
 }
 
@@ -93,8 +93,9 @@ import Testing
         let subject = PassthroughSubject<JSON, Never>()
         let stage = Stage(name: "list")
         stage.bind(subject, to: "rows")
-        var changes = 0
-        stage.didChange = { changes += 1 }
+        let host = RecordingStageHost()
+        stage.host = host
+        var changes: Int { host.changes }
         let rows: JSON = [["id": "a", "title": "Dawn"]]
         subject.send(rows)
         subject.send(rows)
@@ -138,8 +139,9 @@ import Testing
         let subject = PassthroughSubject<JSON, Never>()
         let stage = Stage(name: "chart")
         stage.bind(subject, to: "points")
-        var failures: [String] = []
-        stage.didFail = { failures.append($0) }
+        let host = RecordingStageHost()
+        stage.host = host
+        var failures: [String] { host.failures }
         subject.send([1.5])
         subject.send([.double(.nan)])
         subject.send([["label": "a", "y": .double(.infinity)]])

@@ -66,7 +66,7 @@ extension SessionHost {
         perform(state.open(url: url))
     }
 
-    private func present(_ component: Stage, in parent: String, at host: ComponentHost) {
+    func present(_ component: Stage, in parent: String, at host: ComponentHost) {
         let (id, actions) = state.present(component, in: parent, at: host)
         perform(actions)
         if let id { wire(component, id: id) }
@@ -75,12 +75,7 @@ extension SessionHost {
     /// Hooks the shown stage `id` to the session, then shows the components placed in it
     /// before (and those placed later, as they come).
     private func wire(_ stage: Stage, id: String) {
-        stage.uploadBroker = uploadBroker
-        stage.didChange = { [unowned self] in perform(state.stageChanged(id)) }
-        stage.didFail = { [unowned self] message in perform(state.slotFailed(message)) }
-        stage.didRun = { [unowned self] commands in perform(state.run(commands, in: id)) }
-        stage.didRemove = { [unowned self] components in perform(state.removeComponents(components)) }
-        stage.didPlace = { [unowned self] component, host in present(component, in: id, at: host) }
+        stage.host = ShownStage(session: self, id: id)
         for (host, component) in stage.placedComponents { present(component, in: id, at: host) }
     }
 }

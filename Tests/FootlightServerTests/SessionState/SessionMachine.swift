@@ -57,7 +57,7 @@ final class SessionMachine: SessionHost {
     func startOver(reason: String) {}
 
     /// Ends the turn: flushes with `unsentBytes` waiting on the socket. Every stage
-    /// counts as changed (the driver hears of changes through `Stage.didChange`; an
+    /// counts as changed (the driver hears of changes through the stage's host, `StageHost.stageChanged`; an
     /// unchanged document diffs to nothing).
     func endTurn(unsentBytes: Int = 0) {
         for id in state.stages.entries.map(\.id) { perform(state.stageChanged(id)) }

@@ -1,5 +1,6 @@
 import Footlight
 import FootlightJSON
+import FootlightTesting
 import Testing
 
 @testable import FootlightServer
@@ -198,11 +199,11 @@ struct SessionStateClientCommandTests {
                 "details": ["run": [["do": "toggle-class", "class": "open", "at": ".details"]], "local": true]
             ])
         #expect(throws: StageEventError.self) { try stage.handle(event: "details", value: nil) }
-        var received: [[ClientCommand]] = []
-        stage.didRun = { received.append($0) }
-        #expect(received == [[.focus("#close")]], "given as soon as the session listens")
+        let host = RecordingStageHost()
+        stage.host = host
+        #expect(host.commands == [[.focus("#close")]], "given as soon as the session listens")
         stage.cancel()
-        #expect(stage.didRun == nil)
+        #expect(stage.host == nil)
     }
 
     @Test("A stage's commands follow its patches of the same turn, so they find what the patches made")
@@ -226,13 +227,12 @@ struct SessionStateClientCommandTests {
         let stage = Stage(name: "lot")
         let messages = PassthroughSubject<JSON, Never>()
         stage.push(messages, to: "bid-chart")
-        var received: [[ClientCommand]] = []
-        var failures: [String] = []
-        stage.didRun = { received.append($0) }
-        stage.didFail = { failures.append($0) }
+        let host = RecordingStageHost()
+        stage.host = host
         messages.send(["mine": 1250])
         messages.send(["mine": .double(.nan)])
         messages.send(7)
+        let (received, failures) = (host.commands, host.failures)
         #expect(received == [[.push(["mine": 1250], toHook: "bid-chart")], [.push(7, toHook: "bid-chart")]])
         #expect(failures.count == 1 && failures[0].contains("hook \"bid-chart\""))
         #expect(received.first?.first?.json == ["do": "push", "hook": "bid-chart", "value": ["mine": 1250]])
