@@ -1,3 +1,4 @@
+import FootlightTesting
 import Testing
 
 @testable import FootlightJSON

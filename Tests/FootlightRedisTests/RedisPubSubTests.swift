@@ -242,13 +242,3 @@ struct RedisPubSubTests {
         return names.compactMap(\.text).sorted()
     }
 }
-
-/// The kind of pub/sub error `body` throws, or nil when it throws none (or another).
-private func pubSubFailure(_ body: () throws -> Void) -> PubSubError.Kind? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return (error as? PubSubError)?.kind
-    }
-}

@@ -91,13 +91,3 @@ import Testing
         withExtendedLifetime(subscription) {}
     }
 }
-
-/// The kind of pub/sub error `body` throws, or nil when it throws none (or another).
-private func pubSubFailure(_ body: () throws -> Void) -> PubSubError.Kind? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return (error as? PubSubError)?.kind
-    }
-}

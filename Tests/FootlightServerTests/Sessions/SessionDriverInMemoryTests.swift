@@ -24,18 +24,25 @@ struct SessionDriverInMemoryTests {
             logger: logger, entry: { context, _ in context.show(TallyScene()) })
     }
 
+    /// A session of a new registry on a new loop, its page joined and its mount taken.
+    static func joined() throws -> (SessionRegistry, InMemoryLoop, SessionDriver, InMemoryConnection) {
+        let registry = try registry()
+        let loop = InMemoryLoop()
+        let session = try #require(registry.create(on: loop, request: SessionRequest()))
+        let page = InMemoryConnection(id: 1, on: loop)
+        session.attach(page, resumeAfter: nil, path: "/")
+        loop.sync {}
+        return (registry, loop, session, page)
+    }
+
     static func increment(_ number: Int64) -> ClientMessage.Event {
         ClientMessage.Event(number: number, stage: "counter", name: "increment", value: nil)
     }
 
     @Test("A join mounts the page; an event comes back as a patch carrying its acknowledgement")
     func joinAndEvent() throws {
-        let registry = try Self.registry()
-        let loop = InMemoryLoop()
-        let session = try #require(registry.create(on: loop, request: SessionRequest()))
-        let page = InMemoryConnection(id: 1, on: loop)
-        session.attach(page, resumeAfter: nil, path: "/")
-        loop.sync {}
+        let (registry, loop, session, page) = try Self.joined()
+        defer { withExtendedLifetime(registry) {} }
         let joined = try page.take()
         #expect(joined.map { $0["t"] } == ["joined", "mount"])
         #expect(joined.last?["doc"]?["count"] == 0)
@@ -49,12 +56,8 @@ struct SessionDriverInMemoryTests {
 
     @Test("Behind a slow socket changes wait and go as one patch when it drains")
     func backpressure() throws {
-        let registry = try Self.registry()
-        let loop = InMemoryLoop()
-        let session = try #require(registry.create(on: loop, request: SessionRequest()))
-        let page = InMemoryConnection(id: 1, on: loop)
-        session.attach(page, resumeAfter: nil, path: "/")
-        loop.sync {}
+        let (registry, loop, session, page) = try Self.joined()
+        defer { withExtendedLifetime(registry) {} }
         _ = try page.take()
 
         page.holdBack(1 << 20)
@@ -73,11 +76,8 @@ struct SessionDriverInMemoryTests {
 
     @Test("A newer connection resumes the session and the older one is closed; the end says bye")
     func resumeAndEnd() throws {
-        let registry = try Self.registry()
-        let loop = InMemoryLoop()
-        let session = try #require(registry.create(on: loop, request: SessionRequest()))
-        let first = InMemoryConnection(id: 1, on: loop)
-        session.attach(first, resumeAfter: nil, path: "/")
+        let (registry, loop, session, first) = try Self.joined()
+        defer { withExtendedLifetime(registry) {} }
         session.receive(Self.increment(1), from: loop) {}
         loop.sync {}
         let lastSeq = try #require(

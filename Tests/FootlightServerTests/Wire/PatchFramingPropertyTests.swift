@@ -1,33 +1,19 @@
 import FootlightJSON
+import FootlightTesting
 import Testing
 
 @testable import FootlightServer
 
-/// A small seeded generator (SplitMix64), so every failure can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random patch messages: awkward stage names and keys, values at the edges of what
 /// JSON holds, every kind of operation, with and without `ack`.
 struct RandomPatches {
-    var random: SplitMix64
+    var random: SeededGenerator
 
     static let texts = ["", "s1", "counter", #"odd "stage" \ é"#, "e\u{301}", "𝄞", "tab\t", "nul\u{0}", "a/b", "m~n"]
     static let integers: [Int64] = [0, 1, -1, 42, .max, .min, 1 << 53, 9_007_199_254_740_993]
     static let doubles: [Double] = [0.5, -0.0, 0.1, 1e300, -1e-300, .greatestFiniteMagnitude, 3.141592653589793]
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
     mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &random)! }
