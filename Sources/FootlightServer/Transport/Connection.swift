@@ -113,14 +113,12 @@ final class Connection {
     /// Whether the message being received is binary.
     var inboundIsBinary = false
     private var outbound = Deque<OutboundFrame>()
-    private var closeRequest: (code: UInt16, reason: String)?
-    /// Whether this side's close frame is out; the socket then stays open until the
-    /// peer's close arrives (or ``closeAckTimeoutSeconds`` pass), so that frames the
-    /// peer sent meanwhile are read, not left unread in the kernel where closing would
-    /// turn into a reset that destroys the peer's copy of our last frames.
-    private(set) var closeFrameSent = false
+    /// The close handshake and the liveness ping, as a value (``ControlFrames``).
+    private var control = ControlFrames(openedAt: .now)
+    /// Whether this side's close frame is out (``ControlFrames/closeFrameSent``).
+    var closeFrameSent: Bool { control.closeFrameSent }
     /// Whether a close was asked for: inbound messages are no longer wanted.
-    var isClosing: Bool { closeRequest != nil }
+    var isClosing: Bool { control.isClosing }
     /// How long to wait for the peer's close after sending ours.
     static let closeAckTimeoutSeconds: Int32 = 3
     /// What the server attached (its session link); opaque to the transport.
@@ -128,15 +126,10 @@ final class Connection {
     /// The upgrade request's cookies, headers and client address.
     let request: ConnectionRequest
     /// When the peer was last heard from (a frame or a pong), for the liveness sweep.
-    private(set) var lastHeard = ContinuousClock.now
-    /// A ping waits for the socket to become writeable.
-    private var pingDue = false
-    /// A ping went out and the peer has not been heard from since.
-    private var pinged = false
-    /// When a ping (or a close) was asked for, if the peer has not been heard from
-    /// since: it has had its chance to answer from then (if its socket never took the
-    /// ping, it is not reading either).
-    private(set) var pingAskedAt: ContinuousClock.Instant?
+    var lastHeard: ContinuousClock.Instant { control.lastHeard }
+    /// When a ping (or a close) was asked for, if the peer has not been heard from since
+    /// (``ControlFrames/pingAskedAt``).
+    var pingAskedAt: ContinuousClock.Instant? { control.pingAskedAt }
 
     init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, request: ConnectionRequest = ConnectionRequest()) {
         self.handle = handle
@@ -149,7 +142,7 @@ final class Connection {
 
     func enqueue(_ frames: [OutboundFrame]) {
         handle.loop.preconditionInLoop()
-        guard closeRequest == nil else {
+        guard !control.isClosing else {
             handle.pendingBytes.subtract(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
             return
         }
@@ -159,9 +152,7 @@ final class Connection {
 
     func requestClose(code: UInt16, reason: String) {
         handle.loop.preconditionInLoop()
-        if closeRequest == nil { closeRequest = (code, reason) }
-        // No ping follows a close: a peer that does not read it is hung up on as if pinged.
-        if pingAskedAt == nil { pingAskedAt = .now }
+        control.requestClose(ControlFrames.CloseRequest(code: code, reason: reason), at: .now)
         lws_callback_on_writable(wsi)
     }
 
@@ -169,9 +160,8 @@ final class Connection {
     /// libwebsockets to close the connection.
     func writeable() -> Int32 {
         handle.loop.preconditionInLoop()
-        if pingDue && closeRequest == nil {
-            pingDue = false
-            pinged = true
+        switch control.writeable(hasFrames: !outbound.isEmpty) {
+        case .ping:
             // A payload: libwebsockets 4.1.6 makes no RECEIVE_PONG callback for an empty pong.
             var frame = [UInt8](repeating: 0, count: OutboundFrame.headroom) + Array("alive?".utf8)
             let length = frame.count - OutboundFrame.headroom
@@ -181,8 +171,8 @@ final class Connection {
             if written < 0 { return -1 }
             if !outbound.isEmpty { lws_callback_on_writable(wsi) }
             return 0
-        }
-        if var frame = outbound.popFirst() {
+        case .frame:
+            var frame = outbound.removeFirst()
             let count = frame.count
             let written = frame.storage.withUnsafeMutableBufferPointer { buffer in
                 lws_write(
@@ -193,49 +183,44 @@ final class Connection {
             if written < count { return -1 }
             handle.loop.sentMessages.add(1, ordering: .relaxed)
             handle.loop.lastSentNanoseconds.store(System.monotonicNanoseconds, ordering: .relaxed)
-            if !outbound.isEmpty || closeRequest != nil {
+            if !outbound.isEmpty || control.isClosing {
                 lws_callback_on_writable(wsi)
             } else {
                 handle.signalDrainedIfRequested()
             }
             return 0
-        }
-        if let (code, reason) = closeRequest, !closeFrameSent {
+        case .close(let close):
             // The close handshake by hand: libwebsockets 4.1.6, told to close with a
             // reason, sends the close frame and closes the socket at once. Unread data
             // from the peer (events sent before it saw our close) then makes the kernel
             // reset the connection, and the peer loses our last frames (`bye`, 1001).
             var frame = [UInt8](repeating: 0, count: OutboundFrame.headroom)
-            frame += [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123))
+            frame += [UInt8(close.code >> 8), UInt8(close.code & 0xFF)] + Array(close.reason.utf8.prefix(123))
             let length = frame.count - OutboundFrame.headroom
             let written = frame.withUnsafeMutableBufferPointer { buffer in
                 lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, length, footlight_lws_write_close())
             }
             if written < length { return -1 }
-            closeFrameSent = true
+            control.closeFrameWritten()
             lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckTimeoutSeconds)
+            return 0
+        case .nothing:
+            return 0
         }
-        return 0
     }
 
     // MARK: Liveness (ServiceLoop+Liveness)
 
     /// The peer sent a frame or a pong.
     func heard() {
-        lastHeard = .now
-        pinged = false
-        // A closing connection gets no ping: its close stands for one.
-        pingAskedAt = closeRequest == nil ? nil : lastHeard
+        control.heard(at: .now)
     }
 
     /// Sends a ping ahead of queued frames, unless one went out since the peer was last
     /// heard from.
     func pingIfNotPinged() {
         handle.loop.preconditionInLoop()
-        guard !pinged, !pingDue, closeRequest == nil else { return }
-        pingDue = true
-        pingAskedAt = .now
-        lws_callback_on_writable(wsi)
+        if control.pingIfNotPinged(at: .now) { lws_callback_on_writable(wsi) }
     }
 
     /// Closes the socket without a close handshake (the peer is not answering), on the
