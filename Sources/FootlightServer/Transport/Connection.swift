@@ -6,21 +6,13 @@ import Synchronization
 /// Identifies a connection across threads; never reused within a process.
 public typealias ConnectionID = UInt64
 
-/// The part of a connection other threads may hold: its id, its loop, and the count
-/// of bytes handed to the loop but not yet written (for backpressure).
+/// The part of a connection other threads may hold: its id, its loop, and its flow
+/// control (the bytes handed to the loop but not yet written, for backpressure).
 public final class ConnectionHandle: Sendable {
     public let id: ConnectionID
     public let loop: ServiceLoop
-    /// Payload bytes posted with ``send(_:)`` and not yet written to the socket.
-    let pendingBytes = Atomic<Int>(0)
-    /// Messages handed to the session and not yet handled.
-    let queuedMessages = Atomic<Int>(0)
-    /// Whether the loop stopped reading this connection because its session is behind.
-    let readingPaused = Atomic<Bool>(false)
-    /// Set by a producer that held back because of ``pendingBytes``; the loop calls
-    /// ``onDrained`` when the queue empties and clears the flag.
-    let wantsDrainSignal = Atomic<Bool>(false)
-    private let drained = Locked<(@Sendable () -> Void)?>(nil)
+    /// One state under one lock (``FlowControl``).
+    private let flow = Locked(FlowControl())
 
     init(id: ConnectionID, loop: ServiceLoop) {
         self.id = id
@@ -29,7 +21,7 @@ public final class ConnectionHandle: Sendable {
 
     /// Counts bytes as waiting, and keeps the loop's peak up to date.
     func addPending(_ bytes: Int) {
-        let now = pendingBytes.add(bytes, ordering: .relaxed).newValue
+        let now = flow.withLock { $0.queue(bytes: bytes) }
         var peak = loop.peakUnsentBytes.load(ordering: .relaxed)
         while now > peak {
             let (exchanged, original) = loop.peakUnsentBytes.compareExchange(
@@ -39,8 +31,25 @@ public final class ConnectionHandle: Sendable {
         }
     }
 
+    /// Counts bytes as no longer waiting (written, or dropped with the socket).
+    func removePending(_ bytes: Int) {
+        flow.withLock { $0.dequeue(bytes: bytes) }
+    }
+
     /// Bytes queued towards this connection and not yet written.
-    public var unsentBytes: Int { pendingBytes.load(ordering: .relaxed) }
+    public var unsentBytes: Int { flow.withLock { $0.unsentBytes } }
+
+    /// Counts a message handed to the session; returns how many wait, and whether the
+    /// loop must stop reading the socket (``FlowControl/handOver(limit:)``).
+    func handOver(limit: Int) -> (queued: Int, pause: Bool) {
+        flow.withLock { $0.handOver(limit: limit) }
+    }
+
+    /// Counts a message the session handled; returns whether the loop must read the
+    /// socket again (``FlowControl/handled(limit:)``).
+    func handled(limit: Int) -> Bool {
+        flow.withLock { $0.handled(limit: limit) }
+    }
 
     /// Queues frames to be written in order. Thread-safe: on the loop's owner thread
     /// they are queued at once, from any other thread through the loop's mailbox.
@@ -75,20 +84,17 @@ public final class ConnectionHandle: Sendable {
 
     /// Sets what to call when a held-back producer may send again.
     public func setDrainHandler(_ handler: (@Sendable () -> Void)?) {
-        drained.withLock { $0 = handler }
+        flow.withLock { $0.drainHandler = handler }
     }
 
-    /// Asks for one drain signal once the unsent bytes reach zero.
+    /// Asks for one drain signal once the unsent bytes reach zero (at once when they are).
     public func requestDrainSignal() {
-        wantsDrainSignal.store(true, ordering: .sequentiallyConsistent)
-        // The queue may have emptied between the caller's check and the flag.
-        if pendingBytes.load(ordering: .sequentiallyConsistent) == 0 { signalDrainedIfRequested() }
+        flow.withLock { $0.requestDrainSignal() }?()
     }
 
+    /// The loop wrote the last queued frame: gives the drain signal, if one was asked for.
     func signalDrainedIfRequested() {
-        if wantsDrainSignal.exchange(false, ordering: .sequentiallyConsistent) {
-            drained.withLock { $0 }?()
-        }
+        flow.withLock { $0.takeDrainSignal() }?()
     }
 }
 
@@ -143,7 +149,7 @@ final class Connection {
     func enqueue(_ frames: [OutboundFrame]) {
         handle.loop.preconditionInLoop()
         guard !control.isClosing else {
-            handle.pendingBytes.subtract(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
+            handle.removePending(frames.reduce(0) { $0 + $1.count })
             return
         }
         outbound.append(contentsOf: frames)
@@ -179,7 +185,7 @@ final class Connection {
                     wsi, buffer.baseAddress! + OutboundFrame.headroom, count,
                     frame.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
             }
-            handle.pendingBytes.subtract(count, ordering: .sequentiallyConsistent)
+            handle.removePending(count)
             if written < count { return -1 }
             handle.loop.sentMessages.add(1, ordering: .relaxed)
             handle.loop.lastSentNanoseconds.store(System.monotonicNanoseconds, ordering: .relaxed)
@@ -233,7 +239,6 @@ final class Connection {
     /// Stops reading from the socket (the session is behind); on the loop thread.
     func pauseReading() {
         handle.loop.preconditionInLoop()
-        guard !handle.readingPaused.exchange(true, ordering: .relaxed) else { return }
         lws_rx_flow_control(wsi, 0)
     }
 
@@ -247,6 +252,6 @@ final class Connection {
     func discardOutbound() {
         let bytes = outbound.reduce(0) { $0 + $1.count }
         outbound.removeAll()
-        handle.pendingBytes.subtract(bytes, ordering: .relaxed)
+        handle.removePending(bytes)
     }
 }
