@@ -224,5 +224,10 @@ if Context.environment["FOOTLIGHT_FUZZ"] == "1" {
             dependencies: ["FootlightJSON"],
             path: "Sources/Tools/JSONPatchFuzzer"
         ),
+        .executableTarget(
+            name: "StageLifetimeFuzzer",
+            dependencies: ["Footlight", "FootlightJSON"],
+            path: "Sources/Tools/StageLifetimeFuzzer"
+        ),
     ]
 }

@@ -227,12 +227,11 @@ final class ServerCore: LoopDelegate {
     private func handOver(from connection: Connection) -> @Sendable () -> Void {
         let handle = connection.handle
         let limit = configuration.maximumQueuedMessages
-        let queued = handle.queuedMessages.add(1, ordering: .relaxed).newValue
+        let (queued, pause) = handle.handOver(limit: limit)
         handle.loop.recordQueuedMessages(queued)
-        if queued >= limit { connection.pauseReading() }
+        if pause { connection.pauseReading() }
         return {
-            let left = handle.queuedMessages.subtract(1, ordering: .relaxed).newValue
-            if left <= limit / 2, handle.readingPaused.exchange(false, ordering: .relaxed) {
+            if handle.handled(limit: limit) {
                 let loop = handle.loop
                 let id = handle.id
                 if loop.inLoop {

@@ -6,21 +6,13 @@ import Synchronization
 /// Identifies a connection across threads; never reused within a process.
 public typealias ConnectionID = UInt64
 
-/// The part of a connection other threads may hold: its id, its loop, and the count
-/// of bytes handed to the loop but not yet written (for backpressure).
+/// The part of a connection other threads may hold: its id, its loop, and its flow
+/// control (the bytes handed to the loop but not yet written, for backpressure).
 public final class ConnectionHandle: Sendable {
     public let id: ConnectionID
     public let loop: ServiceLoop
-    /// Payload bytes posted with ``send(_:)`` and not yet written to the socket.
-    let pendingBytes = Atomic<Int>(0)
-    /// Messages handed to the session and not yet handled.
-    let queuedMessages = Atomic<Int>(0)
-    /// Whether the loop stopped reading this connection because its session is behind.
-    let readingPaused = Atomic<Bool>(false)
-    /// Set by a producer that held back because of ``pendingBytes``; the loop calls
-    /// ``onDrained`` when the queue empties and clears the flag.
-    let wantsDrainSignal = Atomic<Bool>(false)
-    private let drained = Locked<(@Sendable () -> Void)?>(nil)
+    /// One state under one lock (``FlowControl``).
+    private let flow = Locked(FlowControl())
 
     init(id: ConnectionID, loop: ServiceLoop) {
         self.id = id
@@ -29,7 +21,7 @@ public final class ConnectionHandle: Sendable {
 
     /// Counts bytes as waiting, and keeps the loop's peak up to date.
     func addPending(_ bytes: Int) {
-        let now = pendingBytes.add(bytes, ordering: .relaxed).newValue
+        let now = flow.withLock { $0.queue(bytes: bytes) }
         var peak = loop.peakUnsentBytes.load(ordering: .relaxed)
         while now > peak {
             let (exchanged, original) = loop.peakUnsentBytes.compareExchange(
@@ -39,8 +31,25 @@ public final class ConnectionHandle: Sendable {
         }
     }
 
+    /// Counts bytes as no longer waiting (written, or dropped with the socket).
+    func removePending(_ bytes: Int) {
+        flow.withLock { $0.dequeue(bytes: bytes) }
+    }
+
     /// Bytes queued towards this connection and not yet written.
-    public var unsentBytes: Int { pendingBytes.load(ordering: .relaxed) }
+    public var unsentBytes: Int { flow.withLock { $0.unsentBytes } }
+
+    /// Counts a message handed to the session; returns how many wait, and whether the
+    /// loop must stop reading the socket (``FlowControl/handOver(limit:)``).
+    func handOver(limit: Int) -> (queued: Int, pause: Bool) {
+        flow.withLock { $0.handOver(limit: limit) }
+    }
+
+    /// Counts a message the session handled; returns whether the loop must read the
+    /// socket again (``FlowControl/handled(limit:)``).
+    func handled(limit: Int) -> Bool {
+        flow.withLock { $0.handled(limit: limit) }
+    }
 
     /// Queues frames to be written in order. Thread-safe: on the loop's owner thread
     /// they are queued at once, from any other thread through the loop's mailbox.
@@ -75,20 +84,17 @@ public final class ConnectionHandle: Sendable {
 
     /// Sets what to call when a held-back producer may send again.
     public func setDrainHandler(_ handler: (@Sendable () -> Void)?) {
-        drained.withLock { $0 = handler }
+        flow.withLock { $0.drainHandler = handler }
     }
 
-    /// Asks for one drain signal once the unsent bytes reach zero.
+    /// Asks for one drain signal once the unsent bytes reach zero (at once when they are).
     public func requestDrainSignal() {
-        wantsDrainSignal.store(true, ordering: .sequentiallyConsistent)
-        // The queue may have emptied between the caller's check and the flag.
-        if pendingBytes.load(ordering: .sequentiallyConsistent) == 0 { signalDrainedIfRequested() }
+        flow.withLock { $0.requestDrainSignal() }?()
     }
 
+    /// The loop wrote the last queued frame: gives the drain signal, if one was asked for.
     func signalDrainedIfRequested() {
-        if wantsDrainSignal.exchange(false, ordering: .sequentiallyConsistent) {
-            drained.withLock { $0 }?()
-        }
+        flow.withLock { $0.takeDrainSignal() }?()
     }
 }
 
@@ -113,14 +119,12 @@ final class Connection {
     /// Whether the message being received is binary.
     var inboundIsBinary = false
     private var outbound = Deque<OutboundFrame>()
-    private var closeRequest: (code: UInt16, reason: String)?
-    /// Whether this side's close frame is out; the socket then stays open until the
-    /// peer's close arrives (or ``closeAckTimeoutSeconds`` pass), so that frames the
-    /// peer sent meanwhile are read, not left unread in the kernel where closing would
-    /// turn into a reset that destroys the peer's copy of our last frames.
-    private(set) var closeFrameSent = false
+    /// The close handshake and the liveness ping, as a value (``ControlFrames``).
+    private var control = ControlFrames(openedAt: .now)
+    /// Whether this side's close frame is out (``ControlFrames/closeFrameSent``).
+    var closeFrameSent: Bool { control.closeFrameSent }
     /// Whether a close was asked for: inbound messages are no longer wanted.
-    var isClosing: Bool { closeRequest != nil }
+    var isClosing: Bool { control.isClosing }
     /// How long to wait for the peer's close after sending ours.
     static let closeAckTimeoutSeconds: Int32 = 3
     /// What the server attached (its session link); opaque to the transport.
@@ -128,15 +132,10 @@ final class Connection {
     /// The upgrade request's cookies, headers and client address.
     let request: ConnectionRequest
     /// When the peer was last heard from (a frame or a pong), for the liveness sweep.
-    private(set) var lastHeard = ContinuousClock.now
-    /// A ping waits for the socket to become writeable.
-    private var pingDue = false
-    /// A ping went out and the peer has not been heard from since.
-    private var pinged = false
-    /// When a ping (or a close) was asked for, if the peer has not been heard from
-    /// since: it has had its chance to answer from then (if its socket never took the
-    /// ping, it is not reading either).
-    private(set) var pingAskedAt: ContinuousClock.Instant?
+    var lastHeard: ContinuousClock.Instant { control.lastHeard }
+    /// When a ping (or a close) was asked for, if the peer has not been heard from since
+    /// (``ControlFrames/pingAskedAt``).
+    var pingAskedAt: ContinuousClock.Instant? { control.pingAskedAt }
 
     init(handle: ConnectionHandle, wsi: OpaquePointer, kind: Kind, request: ConnectionRequest = ConnectionRequest()) {
         self.handle = handle
@@ -149,8 +148,8 @@ final class Connection {
 
     func enqueue(_ frames: [OutboundFrame]) {
         handle.loop.preconditionInLoop()
-        guard closeRequest == nil else {
-            handle.pendingBytes.subtract(frames.reduce(0) { $0 + $1.count }, ordering: .relaxed)
+        guard !control.isClosing else {
+            handle.removePending(frames.reduce(0) { $0 + $1.count })
             return
         }
         outbound.append(contentsOf: frames)
@@ -159,9 +158,7 @@ final class Connection {
 
     func requestClose(code: UInt16, reason: String) {
         handle.loop.preconditionInLoop()
-        if closeRequest == nil { closeRequest = (code, reason) }
-        // No ping follows a close: a peer that does not read it is hung up on as if pinged.
-        if pingAskedAt == nil { pingAskedAt = .now }
+        control.requestClose(ControlFrames.CloseRequest(code: code, reason: reason), at: .now)
         lws_callback_on_writable(wsi)
     }
 
@@ -169,9 +166,8 @@ final class Connection {
     /// libwebsockets to close the connection.
     func writeable() -> Int32 {
         handle.loop.preconditionInLoop()
-        if pingDue && closeRequest == nil {
-            pingDue = false
-            pinged = true
+        switch control.writeable(hasFrames: !outbound.isEmpty) {
+        case .ping:
             // A payload: libwebsockets 4.1.6 makes no RECEIVE_PONG callback for an empty pong.
             var frame = [UInt8](repeating: 0, count: OutboundFrame.headroom) + Array("alive?".utf8)
             let length = frame.count - OutboundFrame.headroom
@@ -181,61 +177,56 @@ final class Connection {
             if written < 0 { return -1 }
             if !outbound.isEmpty { lws_callback_on_writable(wsi) }
             return 0
-        }
-        if var frame = outbound.popFirst() {
+        case .frame:
+            var frame = outbound.removeFirst()
             let count = frame.count
             let written = frame.storage.withUnsafeMutableBufferPointer { buffer in
                 lws_write(
                     wsi, buffer.baseAddress! + OutboundFrame.headroom, count,
                     frame.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
             }
-            handle.pendingBytes.subtract(count, ordering: .sequentiallyConsistent)
+            handle.removePending(count)
             if written < count { return -1 }
             handle.loop.sentMessages.add(1, ordering: .relaxed)
             handle.loop.lastSentNanoseconds.store(System.monotonicNanoseconds, ordering: .relaxed)
-            if !outbound.isEmpty || closeRequest != nil {
+            if !outbound.isEmpty || control.isClosing {
                 lws_callback_on_writable(wsi)
             } else {
                 handle.signalDrainedIfRequested()
             }
             return 0
-        }
-        if let (code, reason) = closeRequest, !closeFrameSent {
+        case .close(let close):
             // The close handshake by hand: libwebsockets 4.1.6, told to close with a
             // reason, sends the close frame and closes the socket at once. Unread data
             // from the peer (events sent before it saw our close) then makes the kernel
             // reset the connection, and the peer loses our last frames (`bye`, 1001).
             var frame = [UInt8](repeating: 0, count: OutboundFrame.headroom)
-            frame += [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123))
+            frame += [UInt8(close.code >> 8), UInt8(close.code & 0xFF)] + Array(close.reason.utf8.prefix(123))
             let length = frame.count - OutboundFrame.headroom
             let written = frame.withUnsafeMutableBufferPointer { buffer in
                 lws_write(wsi, buffer.baseAddress! + OutboundFrame.headroom, length, footlight_lws_write_close())
             }
             if written < length { return -1 }
-            closeFrameSent = true
+            control.closeFrameWritten()
             lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckTimeoutSeconds)
+            return 0
+        case .nothing:
+            return 0
         }
-        return 0
     }
 
     // MARK: Liveness (ServiceLoop+Liveness)
 
     /// The peer sent a frame or a pong.
     func heard() {
-        lastHeard = .now
-        pinged = false
-        // A closing connection gets no ping: its close stands for one.
-        pingAskedAt = closeRequest == nil ? nil : lastHeard
+        control.heard(at: .now)
     }
 
     /// Sends a ping ahead of queued frames, unless one went out since the peer was last
     /// heard from.
     func pingIfNotPinged() {
         handle.loop.preconditionInLoop()
-        guard !pinged, !pingDue, closeRequest == nil else { return }
-        pingDue = true
-        pingAskedAt = .now
-        lws_callback_on_writable(wsi)
+        if control.pingIfNotPinged(at: .now) { lws_callback_on_writable(wsi) }
     }
 
     /// Closes the socket without a close handshake (the peer is not answering), on the
@@ -248,7 +239,6 @@ final class Connection {
     /// Stops reading from the socket (the session is behind); on the loop thread.
     func pauseReading() {
         handle.loop.preconditionInLoop()
-        guard !handle.readingPaused.exchange(true, ordering: .relaxed) else { return }
         lws_rx_flow_control(wsi, 0)
     }
 
@@ -262,6 +252,6 @@ final class Connection {
     func discardOutbound() {
         let bytes = outbound.reduce(0) { $0 + $1.count }
         outbound.removeAll()
-        handle.pendingBytes.subtract(bytes, ordering: .relaxed)
+        handle.removePending(bytes)
     }
 }
