@@ -106,9 +106,10 @@ final class CountingStage {
     init() {
         stage.bind(value, to: "count")
         stage.on("increment", send: increment)
-        stage.on("amount") { (amount: Int) in
+        // The value alone, not `self`: the stage must not hold what holds it.
+        stage.on("amount") { [value] (amount: Int) in
             guard amount >= 0 else { throw CountingStageError() }
-            self.value.send(amount)
+            value.send(amount)
         }
         stage.keep(
             increment.sink { [unowned self] in
