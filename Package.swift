@@ -115,6 +115,14 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        // The framework tests' own fixtures: probe scenes (a counter, an about modal, a keyed
+        // lot list with push navigation) and a probe app with deep links, so no framework
+        // test depends on the demo.
+        .target(
+            name: "FootlightProbes",
+            dependencies: ["Footlight", "FootlightJSON"],
+            path: "Tests/Probes"
+        ),
         // Examples: the demo app and its command line, apart from the framework.
         .target(
             name: "DemoApp",
@@ -177,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FootlightTests",
-            dependencies: ["Footlight", "FootlightTesting", "DemoApp"]
+            dependencies: ["Footlight", "FootlightTesting", "FootlightProbes"]
         ),
         .testTarget(
             name: "DemoAppTests",
@@ -190,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "FootlightServerTests",
             dependencies: [
-                "FootlightServer", "FootlightTesting", "FootlightJSON", "DemoApp",
+                "FootlightServer", "FootlightTesting", "FootlightJSON", "FootlightProbes",
                 // SHA-1 for the handshake of the raw WebSocket server the client-core tests use.
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A server run in a ServiceGroup, shut down gracefully.

@@ -1,6 +1,6 @@
-import DemoApp
 import Footlight
 import FootlightJSON
+import FootlightProbes
 import Testing
 
 /// A row of the keyed collections under test.
