@@ -123,7 +123,14 @@ let package = Package(
             dependencies: ["Footlight", "FootlightJSON"],
             path: "Tests/Probes"
         ),
-        // Examples: the demo app and its command line, apart from the framework.
+        // Examples, apart from the framework: the gallery (one runtime feature per scene,
+        // `footlight-demo --app examples`), the kiosk (the auction product, `--app auction`;
+        // its target keeps the name DemoApp) and their command line.
+        .target(
+            name: "Gallery",
+            dependencies: ["Footlight", "FootlightJSON"],
+            path: "Sources/Examples/Gallery"
+        ),
         .target(
             name: "DemoApp",
             dependencies: [
@@ -140,6 +147,7 @@ let package = Package(
             name: "FootlightDemo",
             dependencies: [
                 "DemoApp",
+                "Gallery",
                 "Footlight",
                 "FootlightServer",
                 "FootlightRedis",
@@ -190,7 +198,8 @@ let package = Package(
         .testTarget(
             name: "DemoAppTests",
             dependencies: [
-                "DemoApp", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON", "FootlightRedis",
+                "DemoApp", "Gallery", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON",
+                "FootlightRedis",
                 // To write a database as an older version of the demo left it.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
