@@ -6,16 +6,6 @@ public struct CounterScene: Scene {
     /// The template the counter mounts.
     public static let stageName = "counter"
 
-    public init() {}
-
-    public func makeStage(context: Context) -> Stage {
-        let stage = Self.makeStage()
-        let about = PassthroughSubject<Void, Never>()
-        stage.on("about", send: about, options: .oneAtATime)
-        stage.keep(about.sink { context.present(AboutScene()) })
-        return stage
-    }
-
     /// The counter with no navigation: a stage for tests that mount stages directly.
     public static func makeStage() -> Stage {
         let stage = Stage(name: stageName)
@@ -23,6 +13,16 @@ public struct CounterScene: Scene {
         let total = clicks.scan(0) { count, _ in count + 1 }.prepend(0)
         stage.bind(total.map { "Count: \($0)" }, to: "count")
         stage.on("increment", send: clicks)
+        return stage
+    }
+
+    public init() {}
+
+    public func makeStage(context: Context) -> Stage {
+        let stage = Self.makeStage()
+        let about = PassthroughSubject<Void, Never>()
+        stage.on("about", send: about, options: .oneAtATime)
+        stage.keep(about.sink { context.present(AboutScene()) })
         return stage
     }
 }

@@ -29,26 +29,29 @@ public struct SignupFormScene: Scene {
     public init(signups: TrialSignups) { self.signups = signups }
 
     public func makeStage(context: Context) -> Stage {
-        let email = PassthroughSubject<String, Never>()
-        let password = PassthroughSubject<String, Never>()
+        let typed = (email: PassthroughSubject<String, Never>(), password: PassthroughSubject<String, Never>())
         let submit = PassthroughSubject<Void, Never>()
-        let director = SignupFormDirector(
-            email: email.eraseToAnyPublisher(), password: password.eraseToAnyPublisher(),
-            submit: submit.eraseToAnyPublisher(), signUp: signups.signUp)
+        let form = SignupFormDirector(
+            email: typed.email.eraseToAnyPublisher(), password: typed.password.eraseToAnyPublisher(),
+            submit: submit.eraseToAnyPublisher(), signUp: signups.signUp
+        ).form.shareLatest()
         let stage = Stage(name: "signup-form")
+        func show<Value: ViewValue & Equatable>(_ slot: String, _ part: KeyPath<SignupFormDirector.Form, Value>) {
+            stage.bind(form.map(part).removeDuplicates(), to: slot)
+        }
         stage.bind(Just(Self.texts), to: "t")
-        stage.bind(director.email, to: "email")
-        stage.bind(director.password, to: "password")
-        stage.bind(director.emailError, to: "emailError")
-        stage.bind(director.passwordError, to: "passwordError")
-        stage.bind(director.canSubmit, to: "canSubmit")
-        stage.bind(director.submitting, to: "submitting")
-        stage.bind(director.message, to: "message")
-        stage.bind(director.failed, to: "failed")
-        // The address survives a server restart (the page's value rebuilds it); a
-        // password is never kept.
-        stage.on("email", send: email, options: EventOptions(debounce: .milliseconds(300), recoverable: true))
-        stage.on("password", send: password, options: .debounce(.milliseconds(300)))
+        show("email", \.entry.email)
+        show("password", \.entry.password)
+        show("emailError", \.emailError)
+        show("passwordError", \.passwordError)
+        show("canSubmit", \.canSubmit)
+        show("submitting", \.submitting)
+        show("message", \.message)
+        show("failed", \.failed)
+        // Typing is paced in the page; the address is kept for a session rebuilt after a
+        // restart, a password never.
+        stage.on("email", send: typed.email, options: EventOptions(debounce: .milliseconds(300), recoverable: true))
+        stage.on("password", send: typed.password, options: .debounce(.milliseconds(300)))
         stage.on("submit", send: submit)
         return stage
     }

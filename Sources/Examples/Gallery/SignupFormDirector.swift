@@ -1,20 +1,29 @@
 import Footlight
 
-/// The logic of the gallery's form: each field's problem as it is typed, a submit
-/// allowed only when both fields are good and no sign-up is under way, and the last
-/// outcome as a message, until the next edit. No HTML, sockets or sessions.
+/// The logic of the gallery's form, as one value (``Form``) that changes as the user
+/// types and submits: each field's problem, a submit allowed only when both fields are
+/// good and no sign-up is under way, the last outcome until the next edit. No HTML,
+/// sockets or sessions.
 public final class SignupFormDirector {
-    public let email: AnyPublisher<String, Never>
-    public let password: AnyPublisher<String, Never>
-    public let emailError: AnyPublisher<String?, Never>
-    public let passwordError: AnyPublisher<String?, Never>
-    public let canSubmit: AnyPublisher<Bool, Never>
-    public let submitting: AnyPublisher<Bool, Never>
-    /// "Welcome, Ada!" or why the sign-up failed; nil before a submit and after an edit.
-    public let message: AnyPublisher<String?, Never>
-    /// Whether `message` tells of a failure.
-    public let failed: AnyPublisher<Bool, Never>
-    private let job: Action<Entry, String>
+    /// What the form shows.
+    public struct Form: Equatable, Sendable {
+        public var entry = Entry(email: "", password: "")
+        public var submitting = false
+        /// The last answer: the new account's name, or why the sign-up failed.
+        public var outcome: Result<String, Refusal>?
+
+        public var emailError: String? { SignupFormDirector.emailProblem(entry.email) }
+        public var passwordError: String? { SignupFormDirector.passwordProblem(entry.password) }
+        public var canSubmit: Bool { entry.isValid && !submitting }
+        public var failed: Bool { if case .failure = outcome { true } else { false } }
+        public var message: String? {
+            switch outcome {
+            case nil: nil
+            case .success(let name): "Welcome, \(name)!"
+            case .failure(let refusal): "Sign-up failed: \(refusal.reason)."
+            }
+        }
+    }
 
     /// What the user typed.
     public struct Entry: Equatable, Sendable {
@@ -27,30 +36,31 @@ public final class SignupFormDirector {
         }
     }
 
-    /// `signUp` answers an entry with the new account's name, or fails with its reason.
+    /// Why the service refused a sign-up, as the form words it.
+    public struct Refusal: Error, Equatable, Sendable {
+        public let reason: String
+
+        public init(reason: String) { self.reason = reason }
+    }
+
+    /// The form, from the first value on.
+    public let form: AnyPublisher<Form, Never>
+    private let job: Action<Entry, String>
+
+    /// `signUp` answers an entry with the new account's name, or fails with a ``Refusal``.
     public init(
-        email typedEmail: AnyPublisher<String, Never>, password typedPassword: AnyPublisher<String, Never>,
-        submit: AnyPublisher<Void, Never>, signUp: @escaping (Entry) -> AnyPublisher<String, any Error>
+        email: AnyPublisher<String, Never>, password: AnyPublisher<String, Never>, submit: AnyPublisher<Void, Never>,
+        signUp: @escaping (Entry) -> AnyPublisher<String, any Error>
     ) {
-        let email = typedEmail.prepend("").shareLatest()
-        let password = typedPassword.prepend("").shareLatest()
-        let entry = email.combineLatest(password) { Entry(email: $0, password: $1) }.shareLatest()
-        job = Action(trigger: submit.withLatestFrom(entry).filter(\.isValid), signUp)
-        self.email = email
-        self.password = password
-        emailError = email.map(Self.emailProblem).removeDuplicates().eraseToAnyPublisher()
-        passwordError = password.map(Self.passwordProblem).removeDuplicates().eraseToAnyPublisher()
-        submitting = job.isExecuting
-        canSubmit = entry.map(\.isValid).combineLatest(job.isExecuting) { valid, busy in valid && !busy }
-            .removeDuplicates().eraseToAnyPublisher()
-        // The last word: a welcome, a failure, or nothing once a field changes again.
-        let said: AnyPublisher<(text: String, failed: Bool)?, Never> = job.values.map { ("Welcome, \($0)!", false) }
-            .merge(with: job.errors.map { ("Sign-up failed: \(String(describing: $0)).", true) })
-            .merge(with: typedEmail.merge(with: typedPassword).map { _ in nil })
-            .prepend(nil)
+        let entry = email.prepend("").combineLatest(password.prepend("")) { Entry(email: $0, password: $1) }
             .shareLatest()
-        message = said.map { $0?.text }.removeDuplicates().eraseToAnyPublisher()
-        failed = said.map { $0?.failed ?? false }.removeDuplicates().eraseToAnyPublisher()
+        job = Action(trigger: submit.withLatestFrom(entry).filter(\.isValid), signUp)
+        let edited = email.merge(with: password).map { _ -> Result<String, Refusal>? in nil }
+        let answered = job.values.map { Result<String, Refusal>.success($0) }
+            .merge(with: job.errors.map { .failure($0 as? Refusal ?? Refusal(reason: "\($0)")) })
+        let outcome = answered.map { Optional($0) }.merge(with: edited).prepend(nil)
+        form = entry.combineLatest(job.isExecuting, outcome) { Form(entry: $0, submitting: $1, outcome: $2) }
+            .removeDuplicates().eraseToAnyPublisher()
     }
 
     /// What is wrong with `email`, if anything; an empty field is not yet wrong.

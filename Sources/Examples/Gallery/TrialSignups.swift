@@ -7,11 +7,6 @@ public struct TrialSignups: Sendable {
     /// The one address that already "has an account".
     public static let takenAddress = "taken@example.com"
 
-    /// Why a sign-up failed, as the form shows it.
-    public struct Refusal: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     let clock: any SessionClock
     let latency: Duration
 
@@ -21,7 +16,7 @@ public struct TrialSignups: Sendable {
     }
 
     /// The name of the new account (the address's local part, each word capitalised),
-    /// or a ``Refusal``; nothing happens if the subscription is cancelled first.
+    /// or a ``SignupFormDirector/Refusal``; nothing happens if the subscription is cancelled first.
     public func signUp(_ entry: SignupFormDirector.Entry) -> AnyPublisher<String, any Error> {
         let (clock, latency) = (clock, latency)
         let address = entry.email.trimmingWhitespace().lowercased()
@@ -32,7 +27,8 @@ public struct TrialSignups: Sendable {
             nonisolated(unsafe) let reply = answer
             let timer = clock.schedule(after: latency) {
                 if address == Self.takenAddress {
-                    reply.send(completion: .failure(Refusal(description: "that address already has an account")))
+                    reply.send(
+                        completion: .failure(SignupFormDirector.Refusal(reason: "that address already has an account")))
                 } else {
                     reply.send(Self.name(of: address))
                     reply.send(completion: .finished)
