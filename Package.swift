@@ -115,7 +115,22 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        // Examples: the demo app and its command line, apart from the framework.
+        // The framework tests' own fixtures: probe scenes (a counter, an about modal, a keyed
+        // lot list with push navigation) and a probe app with deep links, so no framework
+        // test depends on the demo.
+        .target(
+            name: "FootlightProbes",
+            dependencies: ["Footlight", "FootlightJSON"],
+            path: "Tests/Probes"
+        ),
+        // Examples, apart from the framework: the gallery (one runtime feature per scene,
+        // `footlight-demo --app examples`), the kiosk (the auction product, `--app auction`;
+        // its target keeps the name DemoApp) and their command line.
+        .target(
+            name: "Gallery",
+            dependencies: ["Footlight", "FootlightJSON"],
+            path: "Sources/Examples/Gallery"
+        ),
         .target(
             name: "DemoApp",
             dependencies: [
@@ -132,6 +147,7 @@ let package = Package(
             name: "FootlightDemo",
             dependencies: [
                 "DemoApp",
+                "Gallery",
                 "Footlight",
                 "FootlightServer",
                 "FootlightRedis",
@@ -177,12 +193,13 @@ let package = Package(
         ),
         .testTarget(
             name: "FootlightTests",
-            dependencies: ["Footlight", "FootlightTesting", "DemoApp"]
+            dependencies: ["Footlight", "FootlightTesting", "FootlightProbes"]
         ),
         .testTarget(
             name: "DemoAppTests",
             dependencies: [
-                "DemoApp", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON", "FootlightRedis",
+                "DemoApp", "Gallery", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON",
+                "FootlightRedis",
                 // To write a database as an older version of the demo left it.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -190,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "FootlightServerTests",
             dependencies: [
-                "FootlightServer", "FootlightTesting", "FootlightJSON", "DemoApp",
+                "FootlightServer", "FootlightTesting", "FootlightJSON", "FootlightProbes",
                 // SHA-1 for the handshake of the raw WebSocket server the client-core tests use.
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A server run in a ServiceGroup, shut down gracefully.

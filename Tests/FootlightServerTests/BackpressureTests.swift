@@ -1,6 +1,6 @@
-import DemoApp
 import Footlight
 import FootlightJSON
+import FootlightProbes
 import FootlightServer
 import FootlightTesting
 import Foundation

@@ -1,5 +1,5 @@
-import DemoApp
 import FootlightJSON
+import FootlightProbes
 import FootlightServer
 import FootlightTesting
 import Testing

@@ -1,5 +1,5 @@
-import DemoApp
 import Footlight
+import FootlightProbes
 import FootlightServer
 import FootlightTesting
 import Foundation

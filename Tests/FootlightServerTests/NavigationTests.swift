@@ -1,5 +1,5 @@
-import DemoApp
 import FootlightJSON
+import FootlightProbes
 import FootlightServer
 import FootlightTesting
 import Testing
@@ -10,41 +10,41 @@ import Testing
 struct NavigationTests {
     @Test("Opening a row pushes its detail with a URL; close pops it")
     func pushAndPop() async throws {
-        let server = try TestServer.startApp(ExamplesApp.entry)
+        let server = try TestServer.startApp(ProbeApp.entry)
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
-        #expect(client.observation.mirror.stages.map(\.id) == ["counter", "signup", "lots"])
+        #expect(client.observation.mirror.stages.map(\.id) == ["counter", "lots"])
         try await client.send("open", in: "lots", value: ["id": "lot-3"])
-        try await client.wait("the detail") { $0.mirror.stages.count == 4 }
+        try await client.wait("the detail") { $0.mirror.stages.count == 3 }
         let detail = try #require(client.observation.mirror.stages.last)
         #expect(detail.template == "detail" && detail.placement == "push")
-        #expect(client.value(at: "/title", in: detail.id) == "Portrait of a clockmaker")
+        #expect(client.value(at: "/title", in: detail.id) == "Lot 3")
         try await client.send("close", in: detail.id)
-        try await client.wait("the pop") { $0.mirror.stages.count == 3 }
+        try await client.wait("the pop") { $0.mirror.stages.count == 2 }
         #expect(client.observation.mirror.violations.isEmpty)
     }
 
     @Test("The back button (@back) pops the stage it names; at the root it does nothing")
     func backButton() async throws {
-        let server = try TestServer.startApp(ExamplesApp.entry)
+        let server = try TestServer.startApp(ProbeApp.entry)
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         try await client.send("open", in: "lots", value: ["id": "lot-1"])
         try await client.send("open", in: "lots", value: ["id": "lot-2"])
-        try await client.wait("two details") { $0.mirror.stages.count == 5 }
+        try await client.wait("two details") { $0.mirror.stages.count == 4 }
         try await client.send("@back", in: client.observation.mirror.stages.last!.id)  // the page names its top
-        try await client.wait("one pop") { $0.mirror.stages.count == 4 }
-        #expect(client.value(at: "/title", in: client.observation.mirror.stages.last!.id) == "Harbour at dusk")
+        try await client.wait("one pop") { $0.mirror.stages.count == 3 }
+        #expect(client.value(at: "/title", in: client.observation.mirror.stages.last!.id) == "Lot 1")
         try await client.send("@back", in: client.observation.mirror.stages.last!.id)
         try await client.send("@back", in: "lots")  // a root: nothing to go back from
         try await client.waitUntilAcknowledged()
-        #expect(client.observation.mirror.stages.map(\.id) == ["counter", "signup", "lots"])
+        #expect(client.observation.mirror.stages.map(\.id) == ["counter", "lots"])
         #expect(client.observation.mirror.errors.isEmpty)
     }
 
     @Test("A modal is presented and dismissed; docs opens an external URL")
     func modalAndOpenURL() async throws {
-        let server = try TestServer.startApp(ExamplesApp.entry) { $0.sendsErrorDetails = true }
+        let server = try TestServer.startApp(ProbeApp.entry) { $0.sendsErrorDetails = true }
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         try await client.send("about", in: "counter")
@@ -53,7 +53,7 @@ struct NavigationTests {
         try await client.send("docs", in: modal)
         try await client.wait("the URL") { $0.mirror.openedURLs == [AboutScene.documentationURL] }
         try await client.send("dismiss", in: modal)
-        try await client.wait("the dismissal") { $0.mirror.stages.count == 3 }
+        try await client.wait("the dismissal") { $0.mirror.stages.count == 2 }
         try await client.send("increment", in: modal)
         let error = try await client.waitForError("unknown-stage")
         #expect(error.message.contains("no stage \"\(modal)\" is mounted"))
@@ -61,20 +61,20 @@ struct NavigationTests {
 
     @Test("A deep link opens the scenes its path names, and a resume keeps them")
     func deepLink() async throws {
-        let server = try TestServer.startApp(ExamplesApp.entry)
+        let server = try TestServer.startApp(ProbeApp.entry)
         defer { server.shutdown() }
         let client = try await TestClient.connect(port: server.port, path: "/lots/lot-4")
-        #expect(client.observation.mirror.stages.map(\.template) == ["counter", "signup", "lots", "detail"])
+        #expect(client.observation.mirror.stages.map(\.template) == ["counter", "lots", "detail"])
         let detail = client.observation.mirror.stages.last!.id
-        #expect(client.value(at: "/title", in: detail) == "Still life with pears")
+        #expect(client.value(at: "/title", in: detail) == "Lot 4")
         client.drop()
         try await client.resume()
-        #expect(client.observation.mirror.stages.map(\.template) == ["counter", "signup", "lots", "detail"])
+        #expect(client.observation.mirror.stages.map(\.template) == ["counter", "lots", "detail"])
     }
 
     @Test("Page addresses without a file serve the page, so reloads and shared links work")
     func historyFallback() throws {
-        let server = try TestServer.startApp(ExamplesApp.entry)
+        let server = try TestServer.startApp(ProbeApp.entry)
         defer { server.shutdown() }
         let page = try RawHTTP.get(port: server.port, path: "/lots/lot-4")
         #expect(page.status == 200)
@@ -87,11 +87,11 @@ struct NavigationTests {
 struct BackButtonRaceTests {
     @Test("@back for a stage the server already popped does nothing; @back names what it closes")
     func staleBack() async throws {
-        let server = try TestServer.startApp(ExamplesApp.entry)
+        let server = try TestServer.startApp(ProbeApp.entry)
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
         try await client.send("open", in: "lots", value: ["id": "lot-1"])
-        try await client.wait("the detail") { $0.mirror.stages.count == 4 }
+        try await client.wait("the detail") { $0.mirror.stages.count == 3 }
         let first = client.observation.mirror.stages.last!.id
         try await client.send("close", in: first)  // the server pops it…
         try await client.send("open", in: "lots", value: ["id": "lot-2"])  // …and pushes another
@@ -100,6 +100,6 @@ struct BackButtonRaceTests {
         let top = try #require(client.observation.mirror.stages.last)
         #expect(top.template == "detail" && top.id != first, "the newer detail stays")
         try await client.send("@back", in: top.id)
-        try await client.wait("the pop") { $0.mirror.stages.count == 3 }
+        try await client.wait("the pop") { $0.mirror.stages.count == 2 }
     }
 }

@@ -1,4 +1,4 @@
-import DemoApp
+import FootlightProbes
 import FootlightServer
 import FootlightTesting
 import Testing

@@ -1,5 +1,5 @@
-import DemoApp
 import FootlightJSON
+import FootlightProbes
 import FootlightServer
 import FootlightTesting
 import Testing
@@ -9,7 +9,7 @@ import Testing
 /// machine, so they must agree.
 @Suite(.timeLimit(.minutes(1)))
 struct SceneBothWaysTests {
-    /// The examples app: count, open a lot's page and close it, present the About modal.
+    /// The probe app: count, open a lot's page and close it, present the About modal.
     static func body(_ scene: some SceneSession) async throws {
         try await scene.send("increment", to: "counter")
         try await scene.expect("counter", ["count": "Count: 1"])
@@ -25,14 +25,14 @@ struct SceneBothWaysTests {
 
     @Test("In process, through SceneTester")
     func inProcess() async throws {
-        let tester = SceneTester(ExamplesApp.entry)
+        let tester = SceneTester(ProbeApp.entry)
         try await Self.body(tester.session)
         tester.finish()
     }
 
     @Test("Over a socket, against a live server")
     func overASocket() async throws {
-        let live = try await LiveScene.start(ExamplesApp.entry)
+        let live = try await LiveScene.start(ProbeApp.entry)
         defer { live.stop() }
         try await Self.body(live)
     }

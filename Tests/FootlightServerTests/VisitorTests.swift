@@ -1,6 +1,6 @@
-import DemoApp
 import Footlight
 import FootlightJSON
+import FootlightProbes
 import FootlightTesting
 import Testing
 

@@ -1,11 +1,11 @@
-import DemoApp
 import Footlight
 import FootlightJSON
+import FootlightProbes
 import FootlightTesting
 import Testing
 
 /// Scenes driven in process: exact document changes and context commands.
-@Suite struct ExampleSceneTests {
+@Suite struct ProbeSceneTests {
     @Test("Counter: each click changes the count; About presents a modal")
     func counter() {
         let tester = SceneTester(CounterScene())
@@ -35,72 +35,15 @@ import Testing
         tester.finish()
     }
 
-    @Test("Sign-up: errors as you type, submit in progress, once at a time, then the outcome")
-    func signup() throws {
-        let tester = SceneTester({ context, _ in
-            context.show(
-                SignupScene(
-                    accounts: SessionAccounts(
-                        directory: AccountDirectory(seeded: [], cost: .minimal), clock: context.environment.clock,
-                        latency: .seconds(1))
-                ))
-        })
-        let form = try #require(tester.component("form", in: "signup"))
-        #expect(tester.document(form)?["canSubmit"] == false)
-        tester.send("email", to: form, value: "ada")
-        tester.expect(form, ["email": "ada", "emailError": "Enter an email address like name@example.com."])
-        tester.send("email", to: form, value: "ada@example.com")
-        tester.expect(form, ["email": "ada@example.com", "emailError": nil])
-        tester.send("password", to: form, value: "short")
-        tester.expect(form, ["password": "short", "passwordError": "Use at least 8 characters (5 so far)."])
-        tester.send("password", to: form, value: "long enough")
-        tester.expect(form, ["password": "long enough", "passwordError": nil, "canSubmit": true])
-        tester.send("submit", to: form, value: ["email": "ada@example.com"])
-        tester.expect(form, ["submitting": true, "canSubmit": false])
-        tester.send("submit", to: form)  // ignored while the first runs
-        tester.advance(by: .milliseconds(999))
-        tester.advance(by: .milliseconds(1))
-        tester.expect(form, ["submitting": false, "canSubmit": true, "message": "Welcome, Ada!"])
-        tester.finish()
-    }
-
-    @Test("Sign-up failure shows the service's reason as an error, until a field is edited")
-    func signupFailure() throws {
-        let tester = SceneTester({ context, _ in
-            context.show(
-                SignupScene(
-                    accounts: SessionAccounts(
-                        directory: AccountDirectory(cost: .minimal), clock: context.environment.clock)))
-        })
-        let form = try #require(tester.component("form", in: "signup"))
-        // Copied from a web page: a no-break space after it, the domain in capitals.
-        tester.send("email", to: form, value: "taken@EXAMPLE.com\u{00A0}")
-        tester.expect(form, ["email": "taken@EXAMPLE.com\u{00A0}"])
-        tester.send("password", to: form, value: "password123")
-        tester.expect(form, ["password": "password123", "canSubmit": true])
-        tester.send("submit", to: form)
-        tester.expect(form, ["submitting": true, "canSubmit": false])
-        tester.advance(by: .seconds(1))
-        tester.expect(
-            form,
-            [
-                "submitting": false, "canSubmit": true, "failed": true,
-                "message": "Sign-up failed: that address already has an account.",
-            ])
-        tester.send("password", to: form, value: "password1234")
-        tester.expect(form, ["password": "password1234", "failed": false, "message": nil])
-        tester.finish()
-    }
-
     @Test("Lots: reorder, edit a note, open a row to push its detail, close pops it")
     func lots() {
         let tester = SceneTester(LotsScene())
         tester.send("reverse", to: "lots")
-        let reversed = LotsDirector.sampleRows.reversed().map(\.viewJSON)
+        let reversed = LotsScene.sampleRows.reversed().map(\.viewJSON)
         tester.expect("lots", ["rows": .array(reversed)])
         tester.send("open", to: "lots", value: ["id": "lot-2"])
         tester.expectCommands([.mount(template: "detail", placement: .push, url: "/lots/lot-2")])
-        #expect(tester.document("detail-1")?["title"] == "Blue study")
+        #expect(tester.document("detail-1")?["title"] == "Lot 2")
         tester.send("close", to: "detail-1")
         tester.expectCommands([.unmount(template: "detail", placement: .push)])
         let refused = tester.send("note", to: "lots", value: 42)
@@ -112,7 +55,7 @@ import Testing
     func lotsRowChanges() {
         let tester = SceneTester(LotsScene())
         tester.send("note", to: "lots", value: ["id": "lot-3", "value": "frame chipped"])
-        var rows = LotsDirector.sampleRows
+        var rows = LotsScene.sampleRows
         rows[2].note = "frame chipped"
         tester.expectPatch("lots", [["op": "replace", "path": "/rows/2", "value": rows[2].viewJSON]])
         tester.expect("lots", ["rows": rows.viewJSON])
@@ -131,9 +74,9 @@ import Testing
 
     @Test("A deep link opens the detail the path names")
     func deepLink() {
-        let tester = SceneTester(ExamplesApp.entry, path: "/lots/lot-4")
-        #expect(tester.stageIDs == ["counter", "signup", "lots", "detail-1"])
-        #expect(tester.document("detail-1")?["title"] == "Still life with pears")
+        let tester = SceneTester(ProbeApp.entry, path: "/lots/lot-4")
+        #expect(tester.stageIDs == ["counter", "lots", "detail-1"])
+        #expect(tester.document("detail-1")?["title"] == "Lot 4")
         tester.finish()
     }
 }

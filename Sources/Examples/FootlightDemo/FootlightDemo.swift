@@ -4,6 +4,7 @@ import Footlight
 import FootlightRedis
 import FootlightServer
 import Foundation
+import Gallery
 import Logging
 import ServiceLifecycle
 

@@ -1,7 +1,7 @@
-import DemoApp
 import Dispatch
 import Footlight
 import FootlightJSON
+import FootlightProbes
 import FootlightServer
 import FootlightTesting
 import Foundation

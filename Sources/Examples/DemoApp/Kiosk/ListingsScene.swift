@@ -11,11 +11,11 @@ public struct ListingsScene: Scene {
     }
 
     public func makeStage(context: Context) -> Stage {
-        let order = PassthroughSubject<RowReference, Never>()
-        let open = PassthroughSubject<RowReference, Never>()
+        let order = PassthroughSubject<Picked, Never>()
+        let open = PassthroughSubject<Picked, Never>()
         let profile = PassthroughSubject<Void, Never>()
         let signIn = PassthroughSubject<Void, Never>()
-        let choose = PassthroughSubject<RowReference, Never>()
+        let choose = PassthroughSubject<Picked, Never>()
         let language = session.language.removeDuplicates().eraseToAnyPublisher()
         let director = ListingsDirector(
             lots: session.lots, now: session.now,

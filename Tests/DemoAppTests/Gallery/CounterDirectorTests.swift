@@ -1,5 +1,5 @@
-import DemoApp
 import Footlight
+import Gallery
 import Testing
 
 @Suite struct CounterDirectorTests {
