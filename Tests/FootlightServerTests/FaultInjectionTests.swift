@@ -15,7 +15,7 @@ struct FaultInjectionTests {
         let server = try TestServer.start(configure: Self.unthrottled) { _ in [ProbeScenes.ledgerStage()] }
         defer { server.shutdown() }
         let proxy = try FaultProxy(
-            upstreamPort: server.port, policy: .afterBytes(1024...4096), random: SeededRandom(seed: 22),
+            upstreamPort: server.port, policy: .afterBytes(1024...4096), random: SeededGenerator(seed: 22),
             lifetime: .seconds(300))
         defer { proxy.stop() }
 
@@ -71,7 +71,7 @@ struct FaultInjectionTests {
         let server = try TestServer.start(configure: Self.unthrottled) { _ in [ProbeScenes.ledgerStage()] }
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
-        var random = SeededRandom(seed: 26)
+        var random = SeededGenerator(seed: 26)
         let events = 2_500
         for number in 1...events {
             try await client.send("add", in: "ledger", value: .int(Int64(number)))
@@ -104,7 +104,7 @@ struct FaultInjectionTests {
             return [stage]
         }
         defer { server.shutdown() }
-        let proxy = try FaultProxy(upstreamPort: server.port, policy: .never, random: SeededRandom(seed: 7))
+        let proxy = try FaultProxy(upstreamPort: server.port, policy: .never, random: SeededGenerator(seed: 7))
         defer { proxy.stop() }
         let client = try await TestClient.connect(port: proxy.port)
         defer { client.close() }

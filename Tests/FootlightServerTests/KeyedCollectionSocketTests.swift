@@ -46,11 +46,11 @@ struct KeyedCollectionSocketTests {
     /// what the collection should hold after those made so far.
     struct RandomChanges {
         private(set) var model = Model()
-        private var random: SeededRandom
+        private var random: SeededGenerator
         private var step = 0
 
         init(seed: UInt64) {
-            random = SeededRandom(seed: seed)
+            random = SeededGenerator(seed: seed)
         }
 
         /// The change that resets the collection to `count` rows.

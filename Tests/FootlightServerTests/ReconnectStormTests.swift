@@ -15,7 +15,7 @@ struct ReconnectStormTests {
         }
         defer { server.shutdown() }
         let proxy = try FaultProxy(
-            upstreamPort: server.port, policy: .never, random: SeededRandom(seed: 25), lifetime: .seconds(360))
+            upstreamPort: server.port, policy: .never, random: SeededGenerator(seed: 25), lifetime: .seconds(360))
         defer { proxy.stop() }
 
         // Session i clicks i % 7 + 1 times, so each document is told apart.

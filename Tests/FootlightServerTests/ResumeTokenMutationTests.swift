@@ -1,4 +1,4 @@
-import FootlightProbes
+import FootlightTesting
 import Testing
 
 @testable import FootlightServer
@@ -10,7 +10,7 @@ import Testing
     static let idA = "0123456789abcdef0123456789abcdef"
     static let idB = "fedcba9876543210fedcba9876543210"
 
-    func mutate(_ token: [UInt8], other: [UInt8], foreign: [UInt8], using random: inout SeededRandom) -> [UInt8] {
+    func mutate(_ token: [UInt8], other: [UInt8], foreign: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var bytes = token
         let index = Int.random(in: 0..<bytes.count, using: &random)
         switch Int.random(in: 0..<9, using: &random) {
@@ -39,7 +39,7 @@ import Testing
         let foreign = Array(otherKey.token(for: Self.idA).utf8)
         #expect(tokens.id(from: String(decoding: tokenA, as: UTF8.self)) == Self.idA)
         #expect(tokens.id(from: String(decoding: tokenB, as: UTF8.self)) == Self.idB)
-        var random = SeededRandom(seed: 4)
+        var random = SeededGenerator(seed: 4)
         var tried = 0
         var accepted: [String] = []
         while tried < 2000 {

@@ -18,7 +18,7 @@ struct SemanticAbuseTests {
             }, stages: ProbeScenes.all)
         defer { server.shutdown() }
         let client = try await TestClient.connect(to: server)
-        var random = SeededRandom(seed: 18)
+        var random = SeededGenerator(seed: 18)
         var valid = 0
         var refusedEvents = 0
         var refusedMessages = 0

@@ -187,7 +187,7 @@ final class KeyedProbe: StageHost {
 
     @Test("Row changes between random lists turn the old one into the new one, with the fewest moves")
     func randomLists() throws {
-        var random = SeededRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         for round in 0..<300 {
             let old = (0..<Int.random(in: 0...30, using: &random)).map {
                 Item(id: "r\($0)", text: String(Int.random(in: 0...3, using: &random)))

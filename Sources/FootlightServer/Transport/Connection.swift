@@ -8,9 +8,9 @@ public typealias ConnectionID = UInt64
 
 /// The part of a connection other threads may hold: its id, its loop, and its flow
 /// control (the bytes handed to the loop but not yet written, for backpressure).
-public final class ConnectionHandle: Sendable {
-    public let id: ConnectionID
-    public let loop: ServiceLoop
+package final class ConnectionHandle: Sendable {
+    package let id: ConnectionID
+    package let loop: ServiceLoop
     /// One state under one lock (``FlowControl``).
     private let flow = Locked(FlowControl())
 
@@ -37,7 +37,7 @@ public final class ConnectionHandle: Sendable {
     }
 
     /// Bytes queued towards this connection and not yet written.
-    public var unsentBytes: Int { flow.withLock { $0.unsentBytes } }
+    package var unsentBytes: Int { flow.withLock { $0.unsentBytes } }
 
     /// Counts a message handed to the session; returns how many wait, and whether the
     /// loop must stop reading the socket (``FlowControl/handOver(limit:)``).
@@ -72,7 +72,7 @@ public final class ConnectionHandle: Sendable {
 
     /// Closes the connection with a WebSocket close code and reason, after the frames
     /// already queued. Thread-safe.
-    public func close(code: UInt16, reason: String) {
+    package func close(code: UInt16, reason: String) {
         let id = self.id
         let loop = self.loop
         if loop.inLoop {
@@ -83,12 +83,12 @@ public final class ConnectionHandle: Sendable {
     }
 
     /// Sets what to call when a held-back producer may send again.
-    public func setDrainHandler(_ handler: (@Sendable () -> Void)?) {
+    package func setDrainHandler(_ handler: (@Sendable () -> Void)?) {
         flow.withLock { $0.drainHandler = handler }
     }
 
     /// Asks for one drain signal once the unsent bytes reach zero (at once when they are).
-    public func requestDrainSignal() {
+    package func requestDrainSignal() {
         flow.withLock { $0.requestDrainSignal() }?()
     }
 

@@ -15,7 +15,7 @@ import Synchronization
 /// budget can be left behind: ``handOff(expected:)`` gives the loop to a fresh owner
 /// thread, which goes on servicing the context, while the old thread finishes the app
 /// code and then touches no libwebsockets state (see the Threading article).
-public final class ServiceLoop: @unchecked Sendable {
+package final class ServiceLoop: @unchecked Sendable {
     // @unchecked: `context`, `vhost`, `deferred`, `connections`, `adoptedSockets`,
     // `requestBodies`, `onAdoptedSocketClosed`, `resources` and `liveness` are touched only
     // by the owner thread, and only after it has checked that it still owns the loop
@@ -25,7 +25,7 @@ public final class ServiceLoop: @unchecked Sendable {
     // set after `context` and cleared before it is destroyed.
 
     /// A short name for logs and the thread ("footlight-loop-0").
-    public let name: String
+    package let name: String
 
     private struct Mailbox {
         var work = Deque<@Sendable () -> Void>()
@@ -147,7 +147,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// Runs `work` on the loop thread, after everything posted before it.
     /// Returns false (and drops the work) when the loop has stopped.
     @discardableResult
-    public func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
+    package func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
         let posted = mailbox.withLock { state -> Bool in
             guard state.alive else { return false }
             state.work.append(work)
@@ -164,7 +164,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// bit, so a thread that finds the bit clear and then its own id still owns the loop.
     /// (Read the other way round, the old owner could see its id, then the new owner's
     /// cleared bit, and go on serving beside it.)
-    public var inLoop: Bool {
+    package var inLoop: Bool {
         appState.load(ordering: .sequentiallyConsistent) & 2 == 0
             && threadID.load(ordering: .sequentiallyConsistent) == UInt(pthread_self())
     }
@@ -174,7 +174,7 @@ public final class ServiceLoop: @unchecked Sendable {
     /// nothing beside the libwebsockets call it guards; SwiftNIO's loop-bound values check
     /// the same way).
     @inline(__always)
-    public func preconditionInLoop(_ function: StaticString = #function) {
+    package func preconditionInLoop(_ function: StaticString = #function) {
         precondition(inLoop, "\(function) touched libwebsockets off its loop thread (\(name))")
     }
 
@@ -219,7 +219,7 @@ public final class ServiceLoop: @unchecked Sendable {
 
     /// Stops the loop after the work already posted, destroys the context on its
     /// thread and waits for the thread to end. Safe to call more than once.
-    public func stop() {
+    package func stop() {
         if execute({ [self] in mailbox.withLock { $0.stopRequested = true } }) {
             finished.wait()
             finished.signal()  // let later callers through too

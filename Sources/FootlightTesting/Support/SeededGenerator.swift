@@ -1,6 +1,6 @@
 /// A small seeded random number generator (SplitMix64) for property tests, so that
 /// every failure can be replayed from its seed.
-package struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     package init(seed: UInt64) { state = seed }

@@ -96,31 +96,25 @@ final class SessionMachine: SessionHost {
 }
 
 /// A counter stage: "increment" adds one, "amount" sets the count (and throws for a
-/// negative amount: a failing Director).
+/// negative amount: a failing Director). Its bindings hold the count's subject, not
+/// this object: a scene may keep only `stage`.
 final class CountingStage {
     let stage = Stage(name: "counter")
-    private let increment = PassthroughSubject<Void, Never>()
-    private var count = 0
     private let value = CurrentValueSubject<Int, Never>(0)
 
     init() {
+        let increment = PassthroughSubject<Void, Never>()
         stage.bind(value, to: "count")
         stage.on("increment", send: increment)
-        // The value alone, not `self`: the stage must not hold what holds it.
         stage.on("amount") { [value] (amount: Int) in
             guard amount >= 0 else { throw CountingStageError() }
             value.send(amount)
         }
-        stage.keep(
-            increment.sink { [unowned self] in
-                count += 1
-                value.send(count)
-            })
+        stage.keep(increment.sink { [value] in value.send(value.value + 1) })
     }
 
     /// Sets the count directly (a change from outside any event).
     func set(_ count: Int) {
-        self.count = count
         value.send(count)
     }
 }
