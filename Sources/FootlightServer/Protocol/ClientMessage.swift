@@ -64,7 +64,7 @@ public enum ClientMessage: Sendable, Equatable {
         guard case .string(let type)? = members[.type] else {
             throw ProtocolError(.badMessage, "a message needs a string member \"t\" naming its type")
         }
-        switch Wire.Client(rawValue: type) {
+        switch Wire.Client.named(type) {
         case .join:
             let version = try Self.integer(members, .version, in: type)
             guard version == Int64(Self.version) else {

@@ -50,24 +50,23 @@ extension SessionProtocol {
         return nextSeq
     }
 
-    /// `messages` followed by the errors waiting and the acknowledgement, which rides on
-    /// the last patch when there is one (client commands after it, a hook's message or a
-    /// focus, need no frame of their own).
-    package mutating func completing(_ messages: [ServerMessage]) -> [ServerMessage] {
-        var messages = messages
-        messages += advisories.map(ServerMessage.error)
-        advisories.removeAll()
-        if let ack = pendingAck {
-            pendingAck = nil
-            if let last = messages.lastIndex(where: { if case .patch = $0 { true } else { false } }),
-                case .patch(let seq, let stage, let patch, nil) = messages[last]
-            {
-                messages[last] = .patch(seq: seq, stage: stage, patch: patch, ack: ack)
-            } else {
-                messages.append(.ack(number: ack))
-            }
+    /// Adds to `messages` the errors waiting and the acknowledgement, which rides on the
+    /// last patch when there is one (client commands after it, a hook's message or a
+    /// focus, need no frame of their own). In place: a click's flush copies nothing.
+    package mutating func complete(_ messages: inout [ServerMessage]) {
+        if !advisories.isEmpty {
+            messages += advisories.map(ServerMessage.error)
+            advisories.removeAll()
         }
-        return messages
+        guard let ack = pendingAck else { return }
+        pendingAck = nil
+        if let last = messages.lastIndex(where: { if case .patch = $0 { true } else { false } }),
+            case .patch(let seq, let stage, let patch, nil) = messages[last]
+        {
+            messages[last] = .patch(seq: seq, stage: stage, patch: patch, ack: ack)
+        } else {
+            messages.append(.ack(number: ack))
+        }
     }
 
     /// A sequenced message went out: held for a replay until acknowledged.

@@ -17,7 +17,8 @@ extension SessionState {
         case .join(let joining):
             return [.send(joinMessages(joining))] + takeEncodingFailures()
         case .changes:
-            let messages = conversation.completing(page.pendingMessages(numbering: &conversation))
+            var messages = page.pendingMessages(numbering: &conversation)
+            conversation.complete(&messages)
             return messages.isEmpty ? [] : [.send(encode(messages))] + takeEncodingFailures()
         }
     }
@@ -40,7 +41,8 @@ extension SessionState {
             token: token, resumed: joining.resumed, snapshot: joining.resumed && joining.replayed == nil,
             events: conversation.lastEvent, mounts: mounts.count,
             maximumMessageBytes: configuration.maximumMessageBytes, rebuilt: joining.rebuilt)
-        let changes = conversation.completing(page.pendingMessages(numbering: &conversation))
+        var changes = page.pendingMessages(numbering: &conversation)
+        conversation.complete(&changes)
         return encode([hello]) + (joining.replayed ?? []) + encode(mounts + titles + changes)
     }
 

@@ -220,7 +220,10 @@ package struct SessionState {
         flush(if: page.stageChanged(id))
     }
 
+    /// A flush at the end of the turn when the page changed (asked once a turn: most
+    /// changes find it asked already, and cost no array).
     private mutating func flush(if changed: Bool) -> [SessionAction] {
-        changed ? .init(conversation.scheduleFlush()) : []
+        guard changed, !conversation.flushScheduled else { return [] }
+        return .init(conversation.scheduleFlush())
     }
 }

@@ -31,11 +31,13 @@ package final class ServiceLoop: @unchecked Sendable {
         var work = Deque<@Sendable () -> Void>()
         /// False once the context is being destroyed: no more wake-ups.
         var alive = false
-        /// Set by the work ``stop()`` posts. Under the lock, not loop-confined: the thread
-        /// that reads it may have lost the loop in a hand-off to the thread that set it.
-        var stopRequested = false
     }
     private let mailbox = Locked(Mailbox())
+    /// Set by the work ``stop()`` posts, read before each service pass. Not loop-confined:
+    /// the thread that reads it may have lost the loop in a hand-off to the thread that
+    /// set it, so it is an atomic with release and acquire (a happens-before, as a lock
+    /// would give, without a lock on every pass of the loop).
+    private let stopRequested = Atomic<Bool>(false)
     /// The owner thread (0: none yet): with the hand-off bit of ``appState`` clear, the
     /// only thread that may call libwebsockets on this context.
     private let threadID = Atomic<UInt>(0)
@@ -220,7 +222,7 @@ package final class ServiceLoop: @unchecked Sendable {
     /// Stops the loop after the work already posted, destroys the context on its
     /// thread and waits for the thread to end. Safe to call more than once.
     package func stop() {
-        if execute({ [self] in mailbox.withLock { $0.stopRequested = true } }) {
+        if execute({ [self] in stopRequested.store(true, ordering: .releasing) }) {
             finished.wait()
             finished.signal()  // let later callers through too
         }
@@ -277,7 +279,7 @@ package final class ServiceLoop: @unchecked Sendable {
                 Self.orphanFinished()
                 return
             }
-            if mailbox.withLock({ $0.stopRequested }) || lws_service(context, 0) < 0 { break }
+            if stopRequested.load(ordering: .acquiring) || lws_service(context, 0) < 0 { break }
         }
         // No wake-ups may reach a context being destroyed.
         mailbox.withLock { $0.alive = false }

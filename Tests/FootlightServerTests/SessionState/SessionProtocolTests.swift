@@ -16,6 +16,13 @@ struct SessionProtocolTests {
         return conversation
     }
 
+    /// `messages` as a flush completes them (errors waiting, the acknowledgement).
+    static func completed(_ messages: [ServerMessage], by conversation: inout SessionProtocol) -> [ServerMessage] {
+        var messages = messages
+        conversation.complete(&messages)
+        return messages
+    }
+
     /// Sends one sequenced message as a flush would; returns its bytes.
     static func send(_ text: String, on conversation: inout SessionProtocol) -> WireMessage {
         let message = WireMessage(bytes: Array(text.utf8))
@@ -88,7 +95,7 @@ struct SessionProtocolTests {
         }
         #expect(limited.count == 1, "a log line; the flush is already scheduled")
         #expect(conversation.lastEvent == 3, "a refused event is consumed too")
-        let messages = conversation.completing([])
+        let messages = Self.completed([], by: &conversation)
         #expect(messages.map(\.json["t"]) == ["error", "error", "ack"])
         #expect(messages.last == .ack(number: 3))
     }
@@ -100,10 +107,10 @@ struct SessionProtocolTests {
         let patch = ServerMessage.patch(seq: 1, stage: "s", patch: JSONPatch(), ack: nil)
         let open = ServerMessage.open(seq: 2, url: "https://example.com")
         #expect(
-            conversation.completing([patch, open]) == [
+            Self.completed([patch, open], by: &conversation) == [
                 .patch(seq: 1, stage: "s", patch: JSONPatch(), ack: 1), open,
             ])
-        #expect(conversation.completing([open]) == [open], "acknowledged once")
+        #expect(Self.completed([open], by: &conversation) == [open], "acknowledged once")
     }
 
     @Test("A socket behind holds the changes and asks for a drain once; the drain flushes")
@@ -124,7 +131,7 @@ struct SessionProtocolTests {
         #expect(conversation.acknowledge(seq: 1) == [])
         #expect(conversation.replayCount == 0)
         #expect(conversation.acknowledge(seq: 9).contains(.scheduleFlush))
-        #expect(conversation.completing([]).first?.json["code"] == "bad-ack")
+        #expect(Self.completed([], by: &conversation).first?.json["code"] == "bad-ack")
     }
 
     @Test("The end says bye and closes once; a join after it is told the session ended")
