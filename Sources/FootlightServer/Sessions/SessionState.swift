@@ -151,10 +151,15 @@ package struct SessionState {
         .init(conversation.acknowledge(seq: seq))
     }
 
-    /// A binding error the page reported; reports share the event rate limit.
+    /// A problem the page reported: a binding error of one stage, or (no stage) one of
+    /// the page's own, such as a runtime of another protocol version. Reports share the
+    /// event rate limit.
     package mutating func report(stage: String, message: String, now: ContinuousClock.Instant) -> [SessionAction] {
         guard conversation.takeEventToken(now: now) else { return [] }
-        return [.io(.log(.warning, "the page reports a binding error in stage \"\(stage)\": \(message)"))]
+        let text =
+            stage.isEmpty
+            ? "the page reports: \(message)" : "the page reports a binding error in stage \"\(stage)\": \(message)"
+        return [.io(.log(.warning, text))]
     }
 
     /// A slot of a stage got a value it cannot hold.
