@@ -91,23 +91,22 @@ public final class Server: Sendable {
         }
         let acceptor: Acceptor
         do {
+            let socketsClosed = socketsClosed
             acceptor = try Acceptor(
                 socket: socket, loops: loops, maximumConnections: configuration.maximumConnections,
-                maximumPerClient: configuration.maximumConnectionsPerClient, logger: configuration.logger)
+                maximumPerClient: configuration.maximumConnectionsPerClient, logger: configuration.logger,
+                allClosed: { socketsClosed.notify() })
         } catch {
             for loop in loops { loop.stop() }
             socket.close()
             throw error
         }
-        let socketsClosed = socketsClosed
         for loop in loops {
             // Weak: the acceptor holds the loops, so a strong capture would be a cycle (a
             // leak per server, found by valgrind).
             loop.execute {
                 loop.onAdoptedSocketClosed = { [weak acceptor] client in
-                    guard let acceptor else { return }
-                    acceptor.closed(client)
-                    if acceptor.openConnections.load(ordering: .relaxed) == 0 { socketsClosed.notify() }
+                    acceptor?.closed(client)
                 }
             }
         }

@@ -26,10 +26,16 @@ final class Acceptor: Sendable {
     private let wake: (read: Int32, write: Int32)
     private let done = DispatchSemaphore(value: 0)
 
+    /// Called when the last open connection closes, however it closed (a shutdown waits
+    /// on it).
+    private let allClosed: @Sendable () -> Void
+
     init(
-        socket: ListeningSocket, loops: [ServiceLoop], maximumConnections: Int, maximumPerClient: Int, logger: Logger
+        socket: ListeningSocket, loops: [ServiceLoop], maximumConnections: Int, maximumPerClient: Int, logger: Logger,
+        allClosed: @escaping @Sendable () -> Void = {}
     ) throws(ServerError) {
         self.socket = socket
+        self.allClosed = allClosed
         self.loops = loops
         self.maximumConnections = maximumConnections
         self.maximumPerClient = maximumPerClient
@@ -130,11 +136,12 @@ final class Acceptor: Sendable {
     /// Counts a connection from `client` as closed (libwebsockets destroyed it, or it
     /// never reached a loop).
     func closed(_ client: ClientAddress) {
-        openConnections.subtract(1, ordering: .relaxed)
+        let open = openConnections.subtract(1, ordering: .relaxed).newValue
         openByClient.withLock { open in
             let count = open[client, default: 1] - 1
             open[client] = count > 0 ? count : nil
         }
+        if open == 0 { allClosed() }
     }
 
     /// Answers a refused connection with a 503 it can show, then closes it. What the
