@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// `footlight-demo`: serves the demo app until SIGTERM or SIGINT, then shuts down
 /// gracefully (every page told, every socket closed) and exits 0.
 @main
-struct FootlightDemo: AsyncParsableCommand {
+struct FootlightDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "footlight-demo",
         abstract: "Serves the Footlight demo app: static page over HTTP, live sessions over a WebSocket.")
@@ -151,7 +151,29 @@ struct FootlightDemo: AsyncParsableCommand {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/footlight-demo"
     }
 
-    func run() async throws {
+    /// Serves (``serve()``) on Swift's concurrency pool while the main thread waits for it.
+    /// Not an `AsyncParsableCommand`: its main thread would park in `dispatch_main`, which
+    /// sleeps in `sigsuspend` with a read-only signal mask, and valgrind 3.19 (the memcheck
+    /// of `scripts/test-valgrind`) dies on that call before the server starts.
+    func run() throws {
+        let command = self
+        let outcome = Locked<Result<Void, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await command.serve()
+                outcome.withLock { $0 = .success(()) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        try outcome.withLock { $0 }?.get()
+    }
+
+    /// Serves the chosen app until the service group shuts it down.
+    func serve() async throws {
         if listPreviews {
             for preview in KioskPreviews.all { print(preview.name) }
             return
