@@ -143,11 +143,19 @@ let package = Package(
             ],
             path: "Sources/Examples/DemoApp"
         ),
+        // TodoMVC (tastejs's app spec, `--app todomvc`): each visitor's list in SQLite, live in
+        // every tab of theirs, its filters as addresses.
+        .target(
+            name: "TodoMVC",
+            dependencies: ["Footlight", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/Examples/TodoMVC"
+        ),
         .executableTarget(
             name: "FootlightDemo",
             dependencies: [
                 "DemoApp",
                 "Gallery",
+                "TodoMVC",
                 "Footlight",
                 "FootlightServer",
                 "FootlightRedis",
@@ -198,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "DemoAppTests",
             dependencies: [
-                "DemoApp", "Gallery", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON",
+                "DemoApp", "Gallery", "TodoMVC", "Footlight", "FootlightServer", "FootlightTesting", "FootlightJSON",
                 "FootlightRedis",
                 // To write a database as an older version of the demo left it.
                 .product(name: "GRDB", package: "GRDB.swift"),
