@@ -78,11 +78,13 @@
   const locks = new WeakMap(); // submit button → the binding of its `disabled` attribute
   let report; // (st, message): logs a binding error and sends it to the server (stages.js)
   let isHeld; // (el): whether updates to a control's slot wait (events.js)
+  let keep; // (): what the page shows, its stages' kept values included, is kept again (stages.js)
 
   /** Wires the DOM part to the files loaded later; runtime.js calls it at boot, before any stage mounts. */
-  function init(reportError, isHeldControl) {
+  function init(reportError, isHeldControl, keepPage) {
     report = reportError;
     isHeld = isHeldControl;
+    keep = keepPage;
   }
 
   /**
@@ -116,8 +118,9 @@
     return binds;
   }
 
-  /** Updates the bindings in `binds` to `scope` (a document or a row): those of `slots`, or all without them. */
-  function render(st, binds, scope, slots) {
+  /** Updates the bindings in `binds` to `scope` (a document or a row): those of `slots`, or all
+   * without them (`whole`: from a document that replaces the stage's, as a mount's). */
+  function render(st, binds, scope, slots, whole = !slots) {
     for (const b of binds) {
       if (slots && !slots.has('') && !slots.has(b.path[0])) continue;
       let value = readPath(scope, b.path);
@@ -125,17 +128,21 @@
         report(st, `no slot "${b.path.join('.')}" in ${b.list ? `list "${b.list}"` : 'the document'}`);
         value = null;
       }
-      apply(b, value);
+      apply(b, value, whole);
     }
   }
 
-  // `raw` is the slot's value as the document has it (held as such, negated when shown).
-  function apply(b, raw) {
+  /** Shows `raw` in value binding `b` now, held or not: the slot an event sets (events.js). */
+  const write = (b, raw) => apply(b, raw, false, true);
+
+  // `raw` is the slot's value as the document has it (held as such, negated when shown); `whole`:
+  // from a document that replaces the stage's; `now`: shown even while its control is held.
+  function apply(b, raw, whole, now) {
     const { el, kind, name } = b;
     const value = b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
-    if (value === b.last && !held.has(b)) return;
+    if (value === b.last && !held.has(b) && !now) return;
     // A control's value, and a submit button's lock, wait while the element is held (events.js's isHeld).
-    if ((kind === 'value' || locks.get(el) === b) && isHeld(el)) {
+    if ((kind === 'value' || locks.get(el) === b) && isHeld(el) && !now) {
       b.hold = raw;
       held.add(b);
       return;
@@ -149,15 +156,24 @@
       else el.setAttribute(name, value === true ? (name.startsWith('aria-') ? 'true' : '') : value);
     } else if (kind === 'class') el.classList.toggle(name, truthy(value));
     else if (kind === 'show' || kind === 'hide') el.hidden = truthy(value) !== (kind === 'show');
-    else if (kind === 'list') renderList(b, value);
-    else if (el.type === 'checkbox' || el.type === 'radio') el.checked = truthy(value);
+    else if (kind === 'list') renderList(b, value, whole);
     else {
       const text = String(value ?? '');
-      if (el.value !== text) el.value = text;
+      if (el.type === 'checkbox' || el.type === 'radio') el.checked = truthy(value);
+      else if (el.value !== text) {
+        // A new document (a rebuilt session's) never overwrites what the visitor is typing: the
+        // focused control keeps its text and sends it again, for the server to have it too.
+        if (whole && el.value && el === document.activeElement) return el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.value = text;
+      }
+      // The value the page keeps for a rebuild (the last one an event of the control sent) follows.
+      const sent = [K.ON.input, K.ON.change].map((on) => el.getAttribute(on)).filter((event) => hasOwn(b.st.kept, event));
+      for (const event of b.list ? [] : sent) b.st.kept[event] = el.type === 'checkbox' ? el.checked : el.value;
+      if (sent.length) keep();
     }
   }
 
-  function renderList(b, rows) {
+  function renderList(b, rows, whole) {
     const { st, el } = b;
     const path = b.path.join('.');
     if (!Array.isArray(rows)) {
@@ -183,7 +199,7 @@
         rowIds.set(node, ids[i]);
         b.rows.set(ids[i], (row = { node, binds: bindTree(node, st, path) }));
       }
-      if (row.data !== data) render(st, row.binds, (row.data = data));
+      if (row.data !== data) render(st, row.binds, (row.data = data), null, whole);
     });
     // Moving a node may blur it (where moveBefore is missing): give focus and selection back.
     const focused = document.activeElement;
@@ -203,9 +219,10 @@
     b.keys = ids;
   }
 
-  /** Applies the latest held value of each control whose events are all acknowledged now. */
+  /** Applies the latest held value of each control whose events are all acknowledged now, in a
+   * stage whose document is current (a rebuilt stage's comes with its mount). */
   function release() {
-    for (const b of held) if (!isHeld(b.el)) apply(b, b.hold);
+    for (const b of held) if (!b.st.stale && !isHeld(b.el)) apply(b, b.hold);
   }
 
   /**
@@ -228,5 +245,5 @@
     for (; el && el.className !== K.C_STAGE; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
   }
 
-  return { parseSlot, parseBinding, readPath, truthy, init, bindTree, render, release, unlock, rowId };
+  return { parseSlot, parseBinding, readPath, truthy, init, bindTree, render, write, release, unlock, rowId };
 });
