@@ -148,6 +148,34 @@ describe('what the visitor types and presses', () => {
     assert.equal(secret.value, 'x');
   });
 
+  test('double click, focus, blur and key up bind; blur carries the value, typed or not; commit on blur sends nothing untyped', () => {
+    const row = (h) => [
+      h('ul', { 'data-list': 'rows' }, h('template', {}, h('li', { 'data-on-dblclick': 'edit' }, h('input', { type: 'text', 'data-value': 'title', 'data-on-blur': 'save', 'data-on-focus': 'editing', 'data-on-keyup': 'up' })))),
+      h('input', { type: 'text', 'data-on-input': 'note' }),
+    ];
+    const { sockets, page } = bootedPage({ row }, 'tok');
+    const [socket] = sockets;
+    const events = { note: { commit: 'blur' }, up: { keys: ['Escape'] } };
+    socket.receive({ t: 'mount', seq: 1, stage: 's1', template: 'row', place: 'root', doc: { rows: [{ id: 'r1', title: 'Milk' }] }, events });
+    const sent = () => socket.sent.splice(0).filter((m) => m.t === 'event').map((m) => [m.name, m.value]);
+    const [stage] = page.outlet.children;
+    const li = stage.querySelector('li');
+    const [title, note] = stage.querySelectorAll('input');
+    li.dispatch('dblclick');
+    title.dispatch('focus');
+    title.dispatch('keyup', { key: 'a' });
+    title.dispatch('keyup', { key: 'Escape' });
+    title.dispatch('blur');
+    note.dispatch('blur');
+    note.dispatch('focusout');
+    assert.deepEqual(sent(), [
+      ['edit', { id: 'r1' }],
+      ['editing', { id: 'r1' }],
+      ['up', { id: 'r1', key: 'Escape', value: 'Milk' }],
+      ['save', { id: 'r1', value: 'Milk' }],
+    ]);
+  });
+
   test('Bindings.md lists every event that binds, and no other', () => {
     const text = fs.readFileSync(path.join(__dirname, '../../Sources/Footlight/Footlight.docc/Bindings.md'), 'utf8');
     const listed = [...text.matchAll(/^\| `(data-on-[a-z]+)="name"` \|/gm)].map((match) => match[1]);

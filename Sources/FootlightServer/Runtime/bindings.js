@@ -118,8 +118,7 @@
     return binds;
   }
 
-  /** Updates the bindings in `binds` to `scope` (a document or a row): those of `slots`, or all
-   * without them (`whole`: from a document that replaces the stage's, as a mount's). */
+  /** Updates the bindings in `binds` to `scope` (a document or a row): those of `slots`, or all (`whole`, see apply). */
   function render(st, binds, scope, slots, whole = !slots) {
     for (const b of binds) {
       if (slots && !slots.has('') && !slots.has(b.path[0])) continue;
@@ -136,7 +135,7 @@
   const write = (b, raw) => apply(b, raw, false, true);
 
   // `raw` is the slot's value as the document has it (held as such, negated when shown); `whole`:
-  // from a document that replaces the stage's; `now`: shown even while its control is held.
+  // from a document that replaces the stage's (a mount's); `now`: shown even while its control is held.
   function apply(b, raw, whole, now) {
     const { el, kind, name } = b;
     const value = b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
@@ -161,14 +160,13 @@
       const text = String(value ?? '');
       if (el.type === 'checkbox' || el.type === 'radio') el.checked = truthy(value);
       else if (el.value !== text) {
-        // A new document (a rebuilt session's) never overwrites what the visitor is typing: the
-        // focused control keeps its text and sends it again, for the server to have it too.
+        // A new document (a rebuilt session's) never overwrites the focused control: its text is sent again.
         if (whole && el.value && el === document.activeElement) return el.dispatchEvent(new Event('input', { bubbles: true }));
         el.value = text;
       }
       // The value the page keeps for a rebuild (the last one an event of the control sent) follows.
-      const sent = [K.ON.input, K.ON.change].map((on) => el.getAttribute(on)).filter((event) => hasOwn(b.st.kept, event));
-      for (const event of b.list ? [] : sent) b.st.kept[event] = el.type === 'checkbox' ? el.checked : el.value;
+      const sent = [K.ON.input, K.ON.change].map((on) => el.getAttribute(on)).filter((event) => !b.list && hasOwn(b.st.kept, event));
+      for (const event of sent) b.st.kept[event] = el.type === 'checkbox' ? el.checked : el.value;
       if (sent.length) keep();
     }
   }
@@ -220,9 +218,12 @@
   }
 
   /** Applies the latest held value of each control whose events are all acknowledged now, in a
-   * stage whose document is current (a rebuilt stage's comes with its mount). */
+   * stage whose document is current (a rebuilt stage's comes with its mount); forgets removed ones. */
   function release() {
-    for (const b of held) if (!b.st.stale && !isHeld(b.el)) apply(b, b.hold);
+    for (const b of held) {
+      if (!b.el.isConnected) held.delete(b);
+      else if (!b.st.stale && !isHeld(b.el)) apply(b, b.hold);
+    }
   }
 
   /**
