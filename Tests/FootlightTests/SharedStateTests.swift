@@ -131,6 +131,10 @@ private struct NotesScene: Scene {
         #expect(counts.value(for: "b") == 2, "read again from the store")
         #expect(loads.withLock { $0 } == ["a", "b", "c", "b"])
         #expect(counts.value(for: "a") == 1)
+        for key in 0..<100 { counts.update("k\(key)") { $0 += 1 } }
+        #expect(counts.heldKeys <= 2, "never over the bound")
+        #expect(counts.value(for: "a") == 1, "the watched value stays")
+        #expect(counts.value(for: "k0") == 1, "an unwatched one comes back from the store")
         queue.sync { watched?.cancel() }
     }
 
