@@ -2,7 +2,7 @@ import Footlight
 
 /// The gallery's page: counter, sign-up form and lot list at the root; a deep link
 /// `/lots/<id>` also opens that lot's detail, `/tallies` a list of components, and
-/// `/entries` quick entries (input races).
+/// `/entries` quick entries (input races), `/values` the typed values and comparisons.
 public enum ExamplesApp {
     public static let entry: AppEntry = { context, path in
         context.show(CounterScene())
@@ -15,6 +15,8 @@ public enum ExamplesApp {
             context.push(TalliesScene(), url: "/tallies")
         } else if parts == ["entries"] {
             context.push(EntriesScene(), url: "/entries")
+        } else if parts == ["values"] {
+            context.push(ValuesScene(), url: "/values")
         }
     }
 }

@@ -16,26 +16,29 @@
   'use strict';
 
   const { planList } = lists;
-
   const { hasOwn } = Object;
 
   // ---- Pure ----------------------------------------------------------------------------------
 
   /**
    * Reads a binding's slot: "count", "seller.name", negated "!canSubmit", or "!!error": the
-   * slot's truthiness as a boolean (for `aria-invalid:!!error`, true while there is an error).
-   * @returns {{not: boolean, bool: boolean, path: string[]}}
-   * @throws {Error} for an empty name, an empty path segment or stray characters.
+   * slot's truthiness as a boolean (for `aria-invalid:!!error`, true while there is an error);
+   * or a slot compared with a literal, "filter=='active'" or "count!=0" (eq: whether the test is
+   * ==, lit: the literal: 'text' or "text" (no escapes), a number, true, false or null).
+   * @returns {{not: boolean, bool: boolean, path: string[], eq?: boolean, lit?: *}}
+   * @throws {Error} for an empty name, an empty path segment, stray characters or a bad literal.
    */
   function parseSlot(text) {
-    const match = /^\s*(!{0,2})\s*([^\s.!:,]+(?:\.[^\s.!:,]+)*)\s*$/.exec(text);
-    if (!match) throw new Error(`"${text}" is not a slot name or a dotted path`);
-    return { not: match[1] === '!', bool: match[1] === '!!', path: match[2].split('.') };
+    const [, not, path, op, lit] = /^\s*(!{0,2})\s*([^\s!:,='"]+)\s*(?:([!=])=\s*('[^']*'|"[^"]*"|-?\d+(?:\.\d+)?|true|false|null)\s*)?$/.exec(text) || [];
+    const slot = { not: not === '!', bool: not === '!!', path: path?.split('.') };
+    // "!" does not combine with a comparison: "!a=='x'" could be read two ways.
+    if (!path || slot.path.includes('') || (not && op)) throw new Error(`"${text}" is not a slot name, a dotted path or "slot==literal"`);
+    return op ? { ...slot, eq: op === '=', lit: `'"`.includes(lit[0]) ? lit.slice(1, -1) : JSON.parse(lit) } : slot;
   }
 
   /**
    * Reads one binding attribute of kind `kind` (a key of K.BIND): one slot, or for attr and class a
-   * comma-separated list of "name:slot" pairs.
+   * comma-separated list of "name:slot" pairs (a comma inside a quoted literal is the literal's).
    * @returns {{kind: string, name?: string, not: boolean, path: string[]}[]}
    * @throws {Error} naming the attribute and what is wrong with it.
    */
@@ -43,10 +46,10 @@
     try {
       if (kind !== 'attr' && kind !== 'class') {
         const slot = parseSlot(text);
-        if ((slot.not || slot.bool) && (kind === 'value' || kind === 'list')) throw new Error('"!" cannot negate a value or a list');
+        if ((slot.not || slot.bool || 'eq' in slot) && (kind === 'value' || kind === 'list')) throw new Error('"!" or a comparison cannot bind a value or a list');
         return [{ kind, ...slot }];
       }
-      return text.split(',').map((pair) => {
+      return text.split(/,(?=(?:[^'"]|'[^']*'|"[^"]*")*$)/).map((pair) => {
         const colon = pair.indexOf(':');
         const name = pair.slice(0, colon).trim();
         if (colon < 0 || !/^[^\s:,]+$/.test(name)) throw new Error(`"${pair.trim()}" is not "name:slot"`);
@@ -82,9 +85,7 @@
 
   /** Wires the DOM part to the files loaded later; runtime.js calls it at boot, before any stage mounts. */
   function init(reportError, isHeldControl, keepPage) {
-    report = reportError;
-    isHeld = isHeldControl;
-    keep = keepPage;
+    [report, isHeld, keep] = [reportError, isHeldControl, keepPage];
   }
 
   /**
@@ -138,7 +139,7 @@
   // from a document that replaces the stage's (a mount's); `now`: shown even while its control is held.
   function apply(b, raw, whole, now) {
     const { el, kind, name } = b;
-    const value = b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
+    const value = 'eq' in b ? (raw === b.lit) === b.eq : b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
     if (value === b.last && !held.has(b) && !now) return;
     // A control's value, and a submit button's lock, wait while the element is held (events.js's isHeld).
     if ((kind === 'value' || locks.get(el) === b) && isHeld(el) && !now) {
@@ -210,9 +211,7 @@
     }
     if (focused && focused !== document.activeElement && focused.isConnected) {
       focused.focus({ preventScroll: true });
-      try {
-        focused.setSelectionRange(...selection);
-      } catch {}
+      try { focused.setSelectionRange(...selection); } catch {} // (not every control has a selection)
     }
     b.keys = ids;
   }
