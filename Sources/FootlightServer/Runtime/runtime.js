@@ -29,9 +29,9 @@
  *   runtime.js     footlight            messages, events, boot                   K, patch, bindings, events, transport, history, hooks, stages, commands
  * A call against that order is a callback this file hands over at boot, before the socket opens,
  * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets stages'
- * report and events' isHeld, events.init and hooks.init get this file's sendFrom (which calls
- * transport's sendEvent), history.init this file's back, and transport.connect this file's apply,
- * stages' reset, rename and forget, and events' flush, notSent and consumed.
+ * report and keep and events' isHeld, events.init and hooks.init get this file's sendFrom (which
+ * calls transport's sendEvent), history.init this file's back, and transport.connect this file's
+ * apply, stages' reset, rename and forget, and events' flush, notSent and consumed.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) {
@@ -110,7 +110,7 @@
 
   function boot() {
     // The calls against the load order (see the header), handed over before any can happen.
-    bindings.init(stages.report, events.isHeld);
+    bindings.init(stages.report, events.isHeld, stages.keep);
     events.init(sendFrom);
     hooks.init(stages.report, sendFrom);
     stack.init(back);
