@@ -16,6 +16,7 @@
     SUBPROTOCOL: 'footlight.v1',
     WS_PATH: '/ws',
     BACK: '@back', // the event the back button sends for the top stage
+    ADDRESSED: '@address', // the event Back and Forward send for another address of the top stage
     CLOSE_GOING_AWAY: 1001,
     CLOSE_TAKEN_OVER: 4000,
     CLOSE_ENDED: 4001,
@@ -75,10 +76,10 @@
   // event options. The server's table (Protocol/Wire.swift) holds the same names, and a Swift test
   // (WireConstantsTests) fails naming any that one side has and the other lacks.
   const wire =
-    'join joined event report ack ping pong mount unmount open patch error bye ' +
+    'join joined event report ack ping pong mount unmount open patch address error bye ' +
     't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
     'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat ' +
-    'run do at class text local attr hook in reason';
+    'run do at class text local attr hook in reason replace';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;

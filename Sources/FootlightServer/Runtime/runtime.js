@@ -2,8 +2,9 @@
  * Footlight browser runtime (Bindings.md, Protocol.md). Loaded last of the runtime; wires the
  * other files together and boots the page: carries out the server's state messages (mount,
  * unmount, patch, open, run), sends the events of the stages' controls and hooks (the commands
- * declared on an event first, and its value kept with its stage when the event is recoverable),
- * and tells the server when the back button closes a stage. Its exports, {send, hook, state}, are
+ * declared on an event first, and its value kept with its stage when the event is recoverable;
+ * those of a stage a rebuild has not named yet wait for it), and tells the server when the back
+ * button closes a stage or goes to another of its addresses. Its exports, {send, hook, state}, are
  * window.footlight in the page, for hooks, debugging and tests; under Node the file only builds
  * them (no document, no boot).
  *
@@ -30,7 +31,7 @@
  * A call against that order is a callback this file hands over at boot, before the socket opens,
  * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets stages'
  * report and events' isHeld, events.init and hooks.init get this file's sendFrom (which calls
- * transport's sendEvent), history.init this file's back, and transport.connect this file's apply,
+ * transport's sendEvent), history.init this file's back and went, and transport.connect this file's apply,
  * stages' reset, rename and forget, and events' flush, notSent and consumed.
  */
 ((root, factory) => {
@@ -58,6 +59,18 @@
     const options = st.opts[name] || {};
     if (options[K.RUN]) commands.run(st, options[K.RUN]);
     if (options[K.LOCAL]) return null;
+    // A stage a rebuild has not named yet (a component before its mount, a stage not shown
+    // again): its events wait for the rebuilt page (`release`), at most 64; then they go to the
+    // stage, or are marked at their control as not sent.
+    if (st.id[0] !== '~') return deliver(st, el, name, value);
+    if (held.length < 64) held.push([st, el, name, value]) === 1 && setTimeout(release, 2 * K.SWEEP_MS, true);
+    else el.classList.add(K.C_NOT_SENT);
+    return null;
+  }
+
+  // Numbers and sends the event, keeping its value with its stage when it is recoverable.
+  function deliver(st, el, name, value) {
+    const options = st.opts[name] || {};
     // A component's value is kept, and goes to a rebuilt session, as its host stage's.
     let top = st;
     let kept = name;
@@ -70,6 +83,25 @@
       stages.keep();
     }
     return number;
+  }
+
+  const held = []; // [st, el, name, value] of events waiting for their stage's rebuild
+
+  // After a mount (`last`: once the wait is over), the held events whose stage has its new id go
+  // to it; those of a stage gone (or, `last`, still unnamed) are marked at their control.
+  function release(last) {
+    for (const [st, el, name, value] of held.splice(0)) {
+      if (st.id[0] !== '~') deliver(st, el, name, value);
+      else if (last || stages.get(st.id) !== st) el.classList.add(K.C_NOT_SENT);
+      else held.push([st, el, name, value]);
+    }
+  }
+
+  // Back or Forward went to address `url` of stage `st` (history.js): its input, after what waits.
+  function went(st, url) {
+    events.flush();
+    if (stages.get(st.id) === st && url.length <= K.MAX_URL_BYTES) transport.sendEvent(st.id, K.ADDRESSED, url, [st.id, K.ADDRESSED]);
+    stages.keep();
   }
 
   // The back button closed stage `st` (history.js).
@@ -94,12 +126,16 @@
     return true;
   }
 
-  /** Carries out one state message (mount, unmount, open, run, patch); false when a patch fails. */
+  /** Carries out one state message (mount, unmount, open, run, patch, address); false when a patch fails. */
   function apply(message) {
     const type = message[K.T];
     if (type === K.PATCH) return patch(message);
-    if (type === K.MOUNT) stages.mount(message);
+    if (type === K.MOUNT) stages.mount(message), held.length && release();
     else if (type === K.UNMOUNT) stages.unmount(message[K.STAGE]);
+    else if (type === K.ADDRESS) {
+      const st = stages.get(message[K.STAGE]);
+      if (st) stack.address(st, (st.url = message[K.URL]), message[K.REPLACE]), stages.keep();
+    }
     else if (type === K.RUN) {
       const st = stages.get(message[K.STAGE]);
       if (st && Array.isArray(message[K.DO])) commands.run(st, message[K.DO]);
@@ -110,10 +146,11 @@
 
   function boot() {
     // The calls against the load order (see the header), handed over before any can happen.
-    bindings.init(stages.report, events.isHeld);
+    // A control whose event waits for its stage's rebuild keeps what was typed.
+    bindings.init(stages.report, (el) => events.isHeld(el) || held.some((h) => h[1] === el));
     events.init(sendFrom);
     hooks.init(stages.report, sendFrom);
-    stack.init(back);
+    stack.init(back, went);
     stages.init();
     const { reset, rename, forget } = stages;
     transport.connect({ apply, reset, rename, forget, flush: events.flush, notSent: events.notSent, consumed: events.consumed });
