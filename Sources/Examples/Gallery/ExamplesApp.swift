@@ -1,7 +1,8 @@
 import Footlight
 
 /// The gallery's page: counter, sign-up form and lot list at the root; a deep link
-/// `/lots/<id>` also opens that lot's detail, and `/tallies` a list of components.
+/// `/lots/<id>` also opens that lot's detail, `/tallies` a list of components, and
+/// `/tasks…` and `/notes/<n>` a list filtered by its address and a note.
 public enum ExamplesApp {
     public static let entry: AppEntry = { context, path in
         context.show(CounterScene())
@@ -12,6 +13,8 @@ public enum ExamplesApp {
             context.push(DetailScene(row: row), url: "/lots/\(row.id)")
         } else if parts == ["tallies"] {
             context.push(TalliesScene(), url: "/tallies")
+        } else {
+            TasksScene.route(path, in: context)
         }
     }
 }
