@@ -91,15 +91,57 @@ describe('a stage address', () => {
     clock.advance(1);
     bar.history.back();
     clock.advance(1);
+    // Back on the root's entry: the root, which moved on meanwhile, goes back to that entry's address.
     assert.deepEqual(events(socket), [
       ['lots-1', '@address', '/lots'],
       ['lots-1', '@back', undefined],
+      ['s1', '@address', '/'],
     ]);
-    assert.deepEqual(bar.urls(), ['/elsewhere', '/lots', '/lots?page=2'], 'back on the root: its entry shows where it is now');
     // Popped with two addresses: History goes back to the root's entry, however many it takes.
     socket.receive({ t: 'unmount', seq: 5, stage: 'lots-1' });
     clock.advance(1);
     clock.advance(1);
     assert.equal(bar.at(), 0);
+  });
+});
+
+describe('events during a rebuild', () => {
+  const templates = {
+    frame: (h) => [h('div', { 'data-component': 'form' })],
+    form: (h) => [h('input', { type: 'text', 'data-value': 'name', 'data-on-input': 'name' })],
+    demo: (h) => [h('input', { type: 'text', 'data-value': 'name', 'data-on-input': 'name' })],
+  };
+
+  test('what is typed in a stage the rebuild has not named yet waits for its mount, then goes to it; a stage not rebuilt goes at once', () => {
+    const { bootedPage } = require('./support/fake-browser.js');
+    const browser = bootedPage(templates, 'old');
+    const { page, sockets, errors } = browser;
+    const [first] = sockets;
+    first.receive({ t: 'mount', seq: 1, stage: 'frame', template: 'frame', doc: {}, events: {} });
+    first.receive({ t: 'mount', seq: 2, stage: 'form-c1', template: 'form', in: 'frame', at: 'form', doc: { name: '' }, events: {} });
+    first.receive({ t: 'mount', seq: 3, stage: 'demo-1', template: 'demo', place: 'push', url: '/demo', doc: { name: '' }, events: {} });
+    const input = page.outlet.children[0].querySelector('input');
+    const gone = page.outlet.children[1].querySelector('input');
+    first.readyState = 3;
+    first.onclose({ code: 1006 });
+    browser.clock.advance(10_000);
+    const second = sockets[1];
+    second.open();
+    // The server rebuilt the frame (its component follows in the snapshot), not the pushed stage.
+    second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 2, rebuilt: ['frame-1', null] });
+    second.sent.splice(0);
+    input.value = 'Ada';
+    input.dispatch('input');
+    gone.value = 'lost';
+    gone.dispatch('input');
+    assert.deepEqual(events(second), [], 'nothing to a stage id no server has');
+    second.receive({ t: 'mount', seq: 1, stage: 'frame-1', template: 'frame', doc: {}, events: {} });
+    assert.equal(input.value, 'Ada', 'the frame\'s mount keeps what waits');
+    assert.equal(page.outlet.children.length, 2, 'the stage not rebuilt stays until the page is whole');
+    second.receive({ t: 'mount', seq: 2, stage: 'form-c2', template: 'form', in: 'frame-1', at: 'form', doc: { name: '' }, events: {} });
+    assert.deepEqual(events(second), [['form-c2', 'name', 'Ada']], 'to the rebuilt component, once');
+    assert.equal(input.value, 'Ada');
+    assert.equal(page.outlet.children.length, 1, 'the whole page is here: the stage not rebuilt is gone, no second later');
+    assert.deepEqual(errors, []);
   });
 });

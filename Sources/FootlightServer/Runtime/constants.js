@@ -15,8 +15,8 @@
     VERSION: 1,
     SUBPROTOCOL: 'footlight.v1',
     WS_PATH: '/ws',
-    BACK: '@back', // the event the back button sends for the top stage
-    ADDRESSED: '@address', // the event Back and Forward send for another address of the top stage
+    BACK: '@back', // the event the back button sends for the top stage (`@address`: Back or Forward
+    // to another address of a stage, its value the address; runtime.js)
     CLOSE_GOING_AWAY: 1001,
     CLOSE_TAKEN_OVER: 4000,
     CLOSE_ENDED: 4001,

@@ -17,8 +17,7 @@
   const layers = []; // the stages with a History entry (pushed and modal), bottom first
   const trips = []; // the runtime's own History moves (go(-n)) whose popstate has not come yet
   const waiting = []; // History entries to add once those have landed
-  let onBack; // called for each layer the back button closes
-  let onAddress; // called when they go to another address of the stage on top
+  let onBack; // called for each layer the back button closes, and with the address they go to
   let root; // the root stage that showed an address last: its entries are those of depth 0
 
   const historyDepth = () => history.state?.[K.HISTORY_DEPTH] | 0;
@@ -26,11 +25,10 @@
 
   /**
    * Listens for the back and forward buttons; `back(st)` tells the server of a layer they close,
-   * `address(st, url)` of another address of the stage on top they go to.
+   * `back(st, url)` of another address of the stage on top they go to.
    */
-  function init(back, address) {
+  function init(back) {
     onBack = back;
-    onAddress = address;
     addEventListener('popstate', onPopState);
   }
 
@@ -39,8 +37,8 @@
    * stacked above it: in a new entry, or in the current one when `replace`.
    */
   function address(st, url, replace) {
-    if (st.place === K.ROOT) root = st;
     const depth = layers.indexOf(st) + 1;
+    if (!depth) root = st;
     if (depth === layers.length) addEntry(depth, url, !replace);
   }
 
@@ -97,19 +95,16 @@
     const depth = historyDepth();
     // Forward into an entry whose stage the server has popped: go back where the page is.
     if (depth > layers.length) return settle();
-    let closed;
     for (let i = layers.length - 1; i >= depth; i--) {
-      closed = layers[i];
-      if (closed.backed) continue;
-      closed.backed = true;
-      onBack(closed);
+      const st = layers[i];
+      if (st.backed) continue;
+      st.backed = true;
+      onBack(st);
     }
-    // Another address of the stage at this depth (one that has addresses): it goes there; but
-    // back from a stage stacked over it, its entry shows where it is now.
+    // Another address of the stage at this depth (one that has addresses): it goes there (back
+    // from a stage stacked over it too, when it moved on meanwhile: it goes back to that entry's).
     const st = depth ? layers[depth - 1] : root;
-    if (!st?.url || st.backed || st.url === here()) return;
-    if (closed) history.replaceState(history.state, '', st.url);
-    else onAddress(st, (st.url = here()));
+    if (st?.url && !st.backed && st.url !== here()) onBack(st, (st.url = here()));
   }
 
   return { init, settle, push, remove, address, top, topPushed, hasModal };

@@ -31,7 +31,7 @@
  * A call against that order is a callback this file hands over at boot, before the socket opens,
  * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets stages'
  * report and events' isHeld, events.init and hooks.init get this file's sendFrom (which calls
- * transport's sendEvent), history.init this file's back and went, and transport.connect this file's apply,
+ * transport's sendEvent), history.init this file's back, and transport.connect this file's apply,
  * stages' reset, rename and forget, and events' flush, notSent and consumed.
  */
 ((root, factory) => {
@@ -60,10 +60,10 @@
     if (options[K.RUN]) commands.run(st, options[K.RUN]);
     if (options[K.LOCAL]) return null;
     // A stage a rebuild has not named yet (a component before its mount, a stage not shown
-    // again): its events wait for the rebuilt page (`release`), at most 64; then they go to the
-    // stage, or are marked at their control as not sent.
+    // again): its events wait for its mount (`release`), at most 64 (then marked at their control
+    // as not sent), and go to it; a stage not shown again goes with its controls.
     if (st.id[0] !== '~') return deliver(st, el, name, value);
-    if (held.length < 64) held.push([st, el, name, value]) === 1 && setTimeout(release, 2 * K.SWEEP_MS, true);
+    if (held.length < 64) held.push([st, el, name, value]);
     else el.classList.add(K.C_NOT_SENT);
     return null;
   }
@@ -87,29 +87,21 @@
 
   const held = []; // [st, el, name, value] of events waiting for their stage's rebuild
 
-  // After a mount (`last`: once the wait is over), the held events whose stage has its new id go
-  // to it; those of a stage gone (or, `last`, still unnamed) are marked at their control.
-  function release(last) {
-    for (const [st, el, name, value] of held.splice(0)) {
-      if (st.id[0] !== '~') deliver(st, el, name, value);
-      else if (last || stages.get(st.id) !== st) el.classList.add(K.C_NOT_SENT);
-      else held.push([st, el, name, value]);
-    }
+  // After a mount: the held events whose stage has its new id go to it, in order; those of a stage
+  // gone are dropped with it.
+  function release() {
+    for (const h of held.splice(0)) if (stages.get(h[0].id) === h[0]) h[0].id[0] === '~' ? held.push(h) : deliver(...h);
   }
 
-  // Back or Forward went to address `url` of stage `st` (history.js): its input, after what waits.
-  function went(st, url) {
-    events.flush();
-    if (stages.get(st.id) === st && url.length <= K.MAX_URL_BYTES) transport.sendEvent(st.id, K.ADDRESSED, url, [st.id, K.ADDRESSED]);
-    stages.keep();
-  }
-
-  // The back button closed stage `st` (history.js).
-  function back(st) {
+  // The back button closed stage `st`, or Back or Forward went to its address `url` (history.js).
+  function back(st, url) {
+    const name = url ? `@${K.ADDRESS}` : K.BACK;
     // Input still waiting in a debounce goes first, while its stage is there to take it.
     events.flush();
-    // Safe to repeat: a rebuilt session gets it again (going back twice closes nothing more).
-    transport.sendEvent(st.id, K.BACK, undefined, [st.id, K.BACK]);
+    // Safe to repeat: a rebuilt session gets it again (going back twice closes nothing more; an
+    // address sets state). Not for a root gone; the server refuses an address longer than
+    // Address.maximumBytes.
+    if (stages.get(st.id) === st) transport.sendEvent(st.id, name, url, [st.id, name]);
     stages.keep();
   }
 
@@ -130,16 +122,12 @@
   function apply(message) {
     const type = message[K.T];
     if (type === K.PATCH) return patch(message);
+    const st = stages.get(message[K.STAGE]);
     if (type === K.MOUNT) stages.mount(message), held.length && release();
     else if (type === K.UNMOUNT) stages.unmount(message[K.STAGE]);
-    else if (type === K.ADDRESS) {
-      const st = stages.get(message[K.STAGE]);
-      if (st) stack.address(st, (st.url = message[K.URL]), message[K.REPLACE]), stages.keep();
-    }
-    else if (type === K.RUN) {
-      const st = stages.get(message[K.STAGE]);
-      if (st && Array.isArray(message[K.DO])) commands.run(st, message[K.DO]);
-    } else if (type === K.OPEN) window.open(message[K.URL], '_blank', 'noopener');
+    else if (type === K.ADDRESS) st && (stack.address(st, (st.url = message[K.URL]), message[K.REPLACE]), stages.keep());
+    else if (type === K.RUN) st && Array.isArray(message[K.DO]) && commands.run(st, message[K.DO]);
+    else if (type === K.OPEN) window.open(message[K.URL], '_blank', 'noopener');
     else console.error('footlight: unknown message', message);
     return true;
   }
@@ -150,7 +138,7 @@
     bindings.init(stages.report, (el) => events.isHeld(el) || held.some((h) => h[1] === el));
     events.init(sendFrom);
     hooks.init(stages.report, sendFrom);
-    stack.init(back, went);
+    stack.init(back);
     stages.init();
     const { reset, rename, forget } = stages;
     transport.connect({ apply, reset, rename, forget, flush: events.flush, notSent: events.notSent, consumed: events.consumed });

@@ -180,8 +180,7 @@
     // Focus (and what is being typed) stays where it is unless it went with the stage: a stage below
     // the top one goes (a rebuild's). Else back where the stage was opened from, unless that is gone
     // or hidden now (the "Sign in" button once signed in): then the stage that shows on top.
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
+    if (document.activeElement !== document.body) return;
     const back = st.returnFocus;
     const top = stack.top() || [...stages.values()].find((other) => other.el && !other.el.hidden);
     (back && canFocus(back) ? back : top?.el)?.focus({ preventScroll: true });
