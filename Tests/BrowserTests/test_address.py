@@ -155,3 +155,43 @@ def test_typing_while_a_deep_stack_is_rebuilt_reaches_the_top_note(open_app, tmp
                 assert not [e for e in app.errors if "unknown-stage" in e], app.errors
         finally:
             proxy.close()
+
+
+def test_signing_out_in_one_tab_keeps_what_others_typed_and_their_urls_true(open_app, kiosk):
+    """Signed in, one tab shows the trip (/profile/trip), another a lot with a bid typed; a third
+    signs out. The app starts the other tabs' sessions over (close 4002): the lot keeps the bid
+    typed, the trip tab's address matches what it shows, and both say what happened. (The trip tab
+    once showed "Nothing here" at /profile, and the lot lost the amount, with nothing said.)"""
+    from test_kiosk import listings, lot_page, sign_in_as_ada
+
+    trip = open_app(base=kiosk.url, path="/", root_stages=("listings",))
+    sign_in_as_ada(trip)
+    listings(trip).locator(".account-name").click()
+    trip.page.locator(".footlight-stage:not([hidden])").get_by_role("button", name=re.compile("trip", re.I)).click()
+    expect(trip.page).to_have_url(re.compile(r"/profile/trip$"))
+    trip.wait_settled()
+
+    lot = trip.page.context.new_page()
+    lot.goto(kiosk.url + "/lots/lot-6")
+    amount = lot.locator("section.footlight-stage:has(> .lot-page)").get_by_label("Your bid")
+    amount.press_sequentially("1234", delay=30)
+    lot.wait_for_function("() => window.footlight.state().unacknowledged === 0")
+
+    other = trip.page.context.new_page()
+    other.goto(kiosk.url + "/profile")
+    other.get_by_role("button", name="Sign out").click()
+
+    for page in (trip.page, lot):
+        expect(page.locator("#footlight-banner")).to_have_text("This page started over after a change in another tab.")
+    expect(amount).to_have_value("1234")
+    expect(lot).to_have_url(re.compile(r"/lots/lot-6$"))
+    lot_heading = lot.locator("section.footlight-stage:has(> .lot-page)").get_by_role("heading").first
+    expect(lot_heading).to_be_visible()
+    # The trip tab shows what its address names for a visitor signed out (today "Nothing here"),
+    # and the address bar shows the address of the stage on top.
+    trip.allow_errors(r"not-rebuilt")
+    trip.wait_settled()
+    assert trip.page.evaluate(
+        "() => JSON.parse(sessionStorage.getItem('footlight.page')).stages.at(-1).url === location.pathname"
+    ), (trip.page.url, trip.page.evaluate("() => sessionStorage.getItem('footlight.page')"))
+    expect(trip.page.locator(".footlight-stage:not([hidden]) h2").first).to_have_text("Nothing here")

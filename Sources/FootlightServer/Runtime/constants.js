@@ -55,6 +55,7 @@
     TEXT_RELOAD: 'Reload',
     TEXT_TOO_LARGE: 'This is too long to send.',
     TEXT_NOT_SENT: 'Your last action may not have reached the server: check, and try again.',
+    TEXT_STARTED_OVER: 'This page started over after a change in another tab.',
     // Timings (ms) and counts.
     ACK_MS: 100, // an applied seq is acknowledged at most this late…
     ACK_EVERY: 16, // …or as soon as this many are unacknowledged

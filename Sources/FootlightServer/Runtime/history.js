@@ -88,10 +88,19 @@
     else if (depth === current) history.replaceState(state, '', url || location.href);
   }
 
+  // The runtime's own moves have landed. History may still be deeper than the stack (a layer had
+  // entries of several addresses): settle again. Else the entries waiting are added, and the one
+  // landed on shows the address of the stage on top (a new session's stage may have another).
+  function landed() {
+    settle();
+    if (trips.length) return;
+    waiting.splice(0).forEach((add) => add());
+    const st = layers.at(-1) || root;
+    if (st?.url && st.url !== here()) history.replaceState(history.state, '', st.url);
+  }
+
   function onPopState() {
-    // Once the runtime's own moves have landed, History may still be deeper than the stack (a
-    // layer had entries of several addresses): settle again.
-    if (trips.length) return void (trips.shift(), trips.length || settle(), trips.length || waiting.splice(0).forEach((add) => add()));
+    if (trips.length) return void (trips.shift(), trips.length || landed());
     const depth = historyDepth();
     // Forward into an entry whose stage the server has popped: go back where the page is.
     if (depth > layers.length) return settle();

@@ -2,8 +2,8 @@
  * Footlight browser runtime: the WebSocket (Protocol.md). Joins or resumes, hands state messages
  * to the runtime in seq order, acknowledges them, pings, and reconnects for as long as the page
  * is open (at once when the browser comes back online or the tab is shown again), with the
- * bookkeeping of session.js. What the page shows (keeping.js) goes with every resume, so that a
- * server that lost the session rebuilds it; the token and the unacknowledged events are kept
+ * bookkeeping of session.js. What the page shows (keeping.js) goes with every resume (and the join
+ * of a session the app started over), so that a server that lost the session rebuilds it; the token and the unacknowledged events are kept
  * across a reload (storage.js); the banner (banner.js) says when the page is not connected. A
  * server of another protocol version than this runtime's is refused: the page stops and asks for
  * a reload, which brings the server's own runtime.
@@ -34,7 +34,8 @@
   let pinger;
   let ackTimer = null;
   let dirty = false; // documents were dropped to resynchronise: the next `joined` resets stages
-  let notSent = false; // the banner says unacknowledged events were lost, until the next event
+  let notSent = false; // the banner says unacknowledged events were lost (or the page started over), until the next event
+  let restarted = false; // the app started the session over: the next `joined` says so
   let resyncs = 0;
   let copied = false; // a duplicated tab: its first join rebuilds a session of its own from the copied page
 
@@ -115,8 +116,10 @@
       storage.saveToken(null);
       return banner.show('TEXT_ENDED', joined, true);
     }
-    // The app ended the session (a sign-out in another tab): a new one, here, now.
+    // The app ended the session (a sign-out in another tab): a new one, here, now, rebuilt from what
+    // the page shows (as a duplicated tab's), so that what was typed stays where its stage comes back.
     if (code === K.CLOSE_START_OVER) {
+      copied = restarted = true;
       session = new Session(null);
       storage.saveToken(null);
       save(); // none
@@ -167,7 +170,9 @@
       if (notSent) hooks.notSent(session.lost);
       // The controls of events sent again stay busy, waiting for their new numbers.
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0, session.renumbered);
-      banner.show(notSent ? 'TEXT_NOT_SENT' : '', joined);
+      banner.show(notSent ? 'TEXT_NOT_SENT' : restarted ? 'TEXT_STARTED_OVER' : '', joined);
+      notSent ||= restarted;
+      restarted = false;
       again.forEach(send);
     } else if (type === K.ACK) {
       consume(message[K.N]);
