@@ -46,12 +46,13 @@ public struct Address: Sendable, Hashable, CustomStringConvertible {
 
 extension Address: EventValue {
     /// The address a page went to: a string of a path (starting with one "/") and an
-    /// optional query, at most ``maximumBytes`` long.
+    /// optional query, at most ``maximumBytes`` long, with no backslash (a browser reads
+    /// one as a slash: `/\host` would name another site).
     public init(eventJSON: JSON) throws(EventValueError) {
-        let expected = "an address (a string starting with \"/\", at most \(Self.maximumBytes) bytes)"
+        let expected = "an address (a string starting with one \"/\", no backslash, at most \(Self.maximumBytes) bytes)"
         guard case .string(let url) = eventJSON, url.utf8.count <= Self.maximumBytes,
             url.utf8.first == UInt8(ascii: "/"),
-            !url.hasPrefix("//")
+            !url.hasPrefix("//"), !url.utf8.contains(UInt8(ascii: "\\"))
         else { throw EventValueError(expected: expected, received: eventJSON) }
         self.init(url)
     }

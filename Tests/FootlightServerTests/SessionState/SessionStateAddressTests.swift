@@ -78,7 +78,8 @@ struct SessionStateAddressTests {
 
         // Bounded: not a path, or longer than the page may send: a typed refusal; the session goes on.
         for (number, value) in [
-            (3, "active"), (4, "//elsewhere.example"), (5, .string("/" + String(repeating: "a", count: 2048))),
+            (3, "active"), (4, "//elsewhere.example"), (5, "/\\elsewhere.example"),
+            (6, .string("/" + String(repeating: "a", count: 2048))),
         ]
             as [(Int64, JSON)]
         {
