@@ -12,7 +12,8 @@ public struct EventOptions: Sendable, Equatable {
     /// One at a time per element: while its event awaits the server, further
     /// activations of that element are ignored (opening a page, presenting a dialog,
     /// placing an order: a double click or clicks queued while offline count once).
-    /// A form's submit is always one at a time.
+    /// Without it a form's submits queue: each goes once, in order, after the form's
+    /// input (three quick add-and-Enter rounds add three items).
     public var oneAtATime: Bool
     /// The page keeps the last value it sent, and offers it again when the session is
     /// rebuilt (after a restart, on another node, in a duplicated tab): the server then
@@ -30,10 +31,20 @@ public struct EventOptions: Sendable, Equatable {
     public var commands: [ClientCommand]
     /// The page only runs ``commands`` and sends nothing (``Stage/on(_:runs:)``).
     public var pageOnly: Bool
+    /// For a keyboard event (`data-on-keydown`, `data-on-keyup`): the keys it is sent
+    /// for, as the browser names them (`["Enter", "Escape"]`); empty for every key.
+    public var keys: [String]
+    /// Slots of the stage's document the event sets, by name: the page shows the value
+    /// at once in the controls bound to the slot (`data-value`), the moment the event
+    /// is sent (after its own value was read), and the server sets the slot to it when
+    /// the event arrives, before the Director hears of it. `["newTitle": ""]` on a
+    /// submit empties the field, so keys typed right after Enter go into an empty one.
+    public var sets: [String: JSON]
 
     public init(
         debounce: Duration? = nil, throttle: Duration? = nil, commitOnBlur: Bool = false, oneAtATime: Bool = false,
-        recoverable: Bool = false, safeToRepeat: Bool = false, commands: [ClientCommand] = [], pageOnly: Bool = false
+        recoverable: Bool = false, safeToRepeat: Bool = false, commands: [ClientCommand] = [], pageOnly: Bool = false,
+        keys: [String] = [], sets: [String: JSON] = [:]
     ) {
         self.debounce = debounce
         self.throttle = throttle
@@ -43,6 +54,8 @@ public struct EventOptions: Sendable, Equatable {
         self.safeToRepeat = safeToRepeat
         self.commands = commands
         self.pageOnly = pageOnly
+        self.keys = keys
+        self.sets = sets
     }
 
     /// Sent at once: no pacing.
@@ -67,6 +80,9 @@ public struct EventOptions: Sendable, Equatable {
     /// ``safeToRepeat``).
     public static let safeToRepeat = EventOptions(safeToRepeat: true)
 
+    /// Sent only for `keys` (see ``keys``).
+    public static func keys(_ keys: [String]) -> EventOptions { EventOptions(keys: keys) }
+
     /// The options as sent in a mount message (`{"debounce": 300}`), or nil for none.
     public var json: JSON? {
         var members = JSONObject()
@@ -78,6 +94,8 @@ public struct EventOptions: Sendable, Equatable {
         if safeToRepeat { members["repeat"] = true }
         if !commands.isEmpty { members["run"] = .array(commands.map(\.json)) }
         if pageOnly { members["local"] = true }
+        if !keys.isEmpty { members["keys"] = .array(keys.map { .string($0) }) }
+        if !sets.isEmpty { members["set"] = .object(JSONObject(uniqueKeysWithValues: sets.sorted { $0.key < $1.key })) }
         return members.isEmpty ? nil : .object(members)
     }
 

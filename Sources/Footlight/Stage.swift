@@ -179,11 +179,14 @@ public final class Stage {
     public var eventNames: [String] { handlers.keys.sorted() }
 
     /// Delivers a browser event. Throws ``StageEventError`` for an unknown event, a
-    /// value of the wrong type, or an action that failed.
+    /// value of the wrong type, or an action that failed. The slots the event declares
+    /// it sets (``EventOptions/sets``) are set first, as the page set them when it sent
+    /// the event; what the Director then binds to them follows.
     public func handle(event: String, value: JSON?) throws(StageEventError) {
         guard let handler = handlers[event] else {
             throw StageEventError.unknownEvent(event, stage: name, accepted: eventNames)
         }
+        for (slot, value) in eventOptions[event]?.sets ?? [:] { set(slot, to: value) }
         if let error = handler(value) {
             throw error
         }

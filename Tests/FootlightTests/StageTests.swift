@@ -29,6 +29,40 @@ import Testing
             ])
     }
 
+    @Test("Key filters and the slots an event sets reach the page in the mount")
+    func keysAndSetsInTheMount() {
+        let stage = Stage(name: "todos")
+        stage.on("editKey", send: PassthroughSubject<JSON, Never>(), options: .keys(["Enter", "Escape"]))
+        stage.on("add", send: PassthroughSubject<JSON, Never>(), options: EventOptions(sets: ["newTitle": "", "n": 0]))
+        #expect(
+            stage.eventOptionsJSON == [
+                "add": ["set": ["n": 0, "newTitle": ""]], "editKey": ["keys": ["Enter", "Escape"]],
+            ])
+    }
+
+    @Test("An event sets its declared slots before its input hears of it; what the Director binds then follows")
+    func eventSetsSlots() throws {
+        let typed = CurrentValueSubject<String, Never>("")
+        let add = PassthroughSubject<JSON, Never>()
+        var documentWhenAdded: [JSON] = []
+        let stage = Stage(name: "todos")
+        stage.bind(typed, to: "newTitle")
+        stage.on("title", send: typed)
+        stage.on("add", send: add, options: EventOptions(sets: ["newTitle": ""]))
+        stage.keep(add.sink { _ in documentWhenAdded.append(stage.document) })
+        let host = RecordingStageHost()
+        stage.host = host
+        try stage.handle(event: "title", value: "Milk")
+        #expect(stage.document == ["newTitle": "Milk"])
+        try stage.handle(event: "add", value: ["title": "Milk"])
+        #expect(documentWhenAdded == [["newTitle": ""]], "set before the input hears of the event")
+        #expect(stage.document == ["newTitle": ""])
+        // The Director's own value afterwards wins: it keeps the title (a refused entry, say).
+        stage.keep(add.sink { _ in typed.send("Milk!") })
+        try stage.handle(event: "add", value: ["title": "Milk"])
+        #expect(stage.document == ["newTitle": "Milk!"])
+    }
+
     @Test("An unknown event is refused with the stage's name and the events it accepts")
     func unknownEvent() {
         let stage = CounterScene.makeStage()

@@ -24,15 +24,16 @@ describe('the bundle', () => {
       .replace(/\s\/\/\s.*$/gm, '') // a comment after code (" // "; never in the runtime's strings)
       .replace(/^\s+/gm, '')
       .replace(/\n+/g, '\n');
-    const roughly = zlib.gzipSync(stripped, { level: 9 }).length;
-    assert.ok(roughly < 16 * 1024, `${roughly} bytes gzipped with comments and indentation stripped`);
-    // Minified (esbuild, where installed: apt-get install esbuild).
+    // Minified (esbuild, where installed: apt-get install esbuild), the budget's own measure.
     // Measured as one bundle (the files concatenated, then minified), as scripts/bench runtime does.
     let minified;
     try {
       minified = execFileSync('esbuild', ['--minify', '--log-level=error'], { input: files.map((file) => fs.readFileSync(file, 'utf8')).join(''), encoding: 'utf8' });
     } catch {
-      return t.skip('esbuild is not installed');
+      // Without esbuild, a rough upper bound: about 2.5 KB above the minified size today.
+      const roughly = zlib.gzipSync(stripped, { level: 9 }).length;
+      assert.ok(roughly < 17 * 1024, `${roughly} bytes gzipped with comments and indentation stripped`);
+      return t.skip('esbuild is not installed: checked the rough bound only');
     }
     // GNU gzip -9, the same measure as the benchmark (zlib's output differs by a few bytes).
     const gzipped = execFileSync('gzip', ['-9', '-c'], { input: minified }).length;

@@ -20,7 +20,8 @@ describe('constants', () => {
 
   test('binding attributes are the ones Bindings.md names', () => {
     assert.deepEqual(Object.values(K.BIND), ['data-text', 'data-attr', 'data-class', 'data-show', 'data-hide', 'data-value', 'data-list']);
-    assert.deepEqual(Object.values(K.ON), ['data-on-click', 'data-on-input', 'data-on-change', 'data-on-submit', 'data-on-keydown']);
+    const events = ['click', 'dblclick', 'input', 'change', 'submit', 'keydown', 'keyup', 'focus', 'blur'];
+    assert.deepEqual(Object.values(K.ON), events.map((type) => `data-on-${type}`));
     assert.equal(K.A_TEMPLATE, 'data-stage');
     assert.equal(K.C_BUSY, 'footlight-busy');
     assert.equal(K.BANNER, 'footlight-banner');

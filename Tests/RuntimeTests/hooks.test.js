@@ -49,14 +49,28 @@ describe('hooks in a page', () => {
     socket.sent.splice(0);
     chart.send('pick', 2);
     assert.deepEqual(socket.sent.filter((m) => m.t === 'event').map((m) => [m.stage, m.name, m.value]), [['s1', 'pick', 2]]);
+    // From inside a list row, with the row's id as the bindings' events have it (the row's id wins).
+    const rowHooks = [];
+    window.footlight.hook('row', { mounted: (h) => rowHooks.push(h), destroyed: record('destroyed') });
+    socket.receive({ t: 'patch', seq: 7, stage: 's1', ops: [{ op: 'add', path: '/rows/-', value: { id: 7, title: 'C' } }] });
+    const [rowHook] = rowHooks;
+    socket.sent.splice(0);
+    rowHook.send('pick', { at: 3, id: 'mine' });
+    rowHook.send('pick', 'x');
+    rowHook.send('pick', [1]);
+    rowHook.send('pick', null);
+    rowHook.send('pick');
+    assert.deepEqual(socket.sent.filter((m) => m.t === 'event').map((m) => m.value), [
+      { at: 3, id: 7 }, { id: 7, value: 'x' }, { id: 7, value: [1] }, { id: 7, value: null }, { id: 7 },
+    ]);
     window.footlight.hook('chart', { updated: () => { throw new Error('no canvas context'); } });
-    socket.receive({ t: 'patch', seq: 7, stage: 's1', ops: [{ op: 'add', path: '/series/-', value: 4 }] });
+    socket.receive({ t: 'patch', seq: 8, stage: 's1', ops: [{ op: 'add', path: '/series/-', value: 4 }] });
     assert.deepEqual(errors.splice(0), ['footlight: stage "s1": hook "chart" failed in updated: no canvas context']);
 
     // The stage goes: its hooks are destroyed, and a late send sends nothing.
     window.footlight.hook('chart', { destroyed: record('destroyed') });
-    socket.receive({ t: 'unmount', seq: 8, stage: 's1' });
-    assert.deepEqual(calls.splice(0).map((c) => c.slice(0, 2)).sort(), [['destroyed', 'chart'], ['destroyed', 'row']]);
+    socket.receive({ t: 'unmount', seq: 9, stage: 's1' });
+    assert.deepEqual(calls.splice(0).map((c) => c.slice(0, 2)).sort(), [['destroyed', 'chart'], ['destroyed', 'row'], ['destroyed', 'row']]);
     socket.sent.splice(0);
     assert.equal(chart.send('pick', 3), null);
     assert.deepEqual(socket.sent.filter((m) => m.t === 'event'), []);

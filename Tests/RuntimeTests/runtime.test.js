@@ -37,7 +37,7 @@ describe('the runtime in a page', () => {
       FootlightPointer: ['parsePointer', 'formatPointer', 'arrayIndex'],
       FootlightPatch: ['PatchError', 'applyPatch', 'changedPaths'],
       FootlightLists: ['planList'],
-      FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'init', 'bindTree', 'render', 'release', 'unlock', 'rowId'],
+      FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'init', 'bindTree', 'render', 'write', 'release', 'unlock', 'rowId'],
       FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'flush', 'notSent', 'consumed', 'isHeld'],
       FootlightSession: ['backoff', 'Session'],
       FootlightStorage: ['open', 'saveToken', 'saveEvents', 'savePage', 'language'],

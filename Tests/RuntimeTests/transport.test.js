@@ -162,7 +162,8 @@ describe('the WebSocket in a page', () => {
   function lotPage() {
     const lot = (h) => [h('form', { 'data-on-submit': 'bid' }, h('input', { type: 'text', name: 'amount' })), h('button', { type: 'button', 'data-on-click': 'watch' })];
     const browser = bootedPage({ lot }, 'old');
-    browser.sockets[0].receive({ t: 'mount', seq: 1, stage: 'lot-1', template: 'lot', doc: {}, events: {} });
+    // A bid is an action: declared one at a time (a form's submits otherwise queue).
+    browser.sockets[0].receive({ t: 'mount', seq: 1, stage: 'lot-1', template: 'lot', doc: {}, events: { bid: { single: true } } });
     const [stage] = browser.page.outlet.children;
     const form = stage.querySelector('form');
     const amount = stage.querySelector('input');
@@ -221,7 +222,7 @@ describe('the WebSocket in a page', () => {
     assert.deepEqual(busy(), ['true', true], 'still waiting: for event 1 of the new session now');
     bid('25');
     assert.deepEqual(events(second), [], 'a second Enter while it waits sends no second bid');
-    second.receive({ t: 'mount', seq: 1, stage: 'lot-9', template: 'lot', doc: {}, events: {} });
+    second.receive({ t: 'mount', seq: 1, stage: 'lot-9', template: 'lot', doc: {}, events: { bid: { single: true } } });
     assert.deepEqual(busy(), ['true', true], 'the mount does not consume it');
     bid('25');
     assert.deepEqual(events(second), []);

@@ -2,7 +2,8 @@ import Footlight
 
 /// The gallery's page: counter, sign-up form and lot list at the root; a deep link
 /// `/lots/<id>` also opens that lot's detail, `/tallies` a list of components, and
-/// `/tasks…` and `/notes/<n>` a list filtered by its address and a note.
+/// `/entries` quick entries (input races), `/values` the typed values and comparisons,
+/// and `/tasks…` and `/notes/<n>` a list filtered by its address and a note.
 public enum ExamplesApp {
     public static let entry: AppEntry = { context, path in
         context.show(CounterScene())
@@ -13,6 +14,10 @@ public enum ExamplesApp {
             context.push(DetailScene(row: row), url: "/lots/\(row.id)")
         } else if parts == ["tallies"] {
             context.push(TalliesScene(), url: "/tallies")
+        } else if parts == ["entries"] {
+            context.push(EntriesScene(), url: "/entries")
+        } else if parts == ["values"] {
+            context.push(ValuesScene(), url: "/values")
         } else {
             TasksScene.route(path, in: context)
         }

@@ -20,12 +20,13 @@ public final class LotsDirector {
     public let selected: AnyPublisher<Row, Never>
 
     public init(
-        reverse: AnyPublisher<Void, Never>, shuffle: AnyPublisher<Void, Never>, edit: AnyPublisher<RowEdit, Never>,
-        open: AnyPublisher<RowReference, Never>, initial: [Row] = LotsDirector.sampleRows
+        reverse: AnyPublisher<Void, Never>, shuffle: AnyPublisher<Void, Never>,
+        edit: AnyPublisher<RowInput<String>, Never>,
+        open: AnyPublisher<RowEvent, Never>, initial: [Row] = LotsDirector.sampleRows
     ) {
         enum Change {
             case reverse, shuffle
-            case edit(RowEdit)
+            case edit(RowInput<String>)
         }
         let changes = reverse.map { Change.reverse }
             .merge(with: shuffle.map { Change.shuffle })
@@ -72,8 +73,8 @@ public struct LotsScene: Scene {
     public func makeStage(context: Context) -> Stage {
         let reverse = PassthroughSubject<Void, Never>()
         let shuffle = PassthroughSubject<Void, Never>()
-        let edit = PassthroughSubject<RowEdit, Never>()
-        let open = PassthroughSubject<RowReference, Never>()
+        let edit = PassthroughSubject<RowInput<String>, Never>()
+        let open = PassthroughSubject<RowEvent, Never>()
         let director = LotsDirector(
             reverse: reverse.eraseToAnyPublisher(), shuffle: shuffle.eraseToAnyPublisher(),
             edit: edit.eraseToAnyPublisher(), open: open.eraseToAnyPublisher())

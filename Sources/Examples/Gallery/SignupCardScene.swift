@@ -52,7 +52,7 @@ public struct SignupFormScene: Scene {
         // restart, a password never.
         stage.on("email", send: typed.email, options: EventOptions(debounce: .milliseconds(300), recoverable: true))
         stage.on("password", send: typed.password, options: .debounce(.milliseconds(300)))
-        stage.on("submit", send: submit)
+        stage.on("submit", send: submit, options: .oneAtATime)
         return stage
     }
 }

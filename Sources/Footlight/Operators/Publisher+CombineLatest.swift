@@ -36,6 +36,26 @@
                 .eraseToAnyPublisher()
         }
 
+        /// The latest values of four publishers.
+        public func combineLatest<B: Publisher, C: Publisher, D: Publisher>(
+            _ b: B, _ c: C, _ d: D
+        ) -> AnyPublisher<(Output, B.Output, C.Output, D.Output), Failure>
+        where B.Failure == Failure, C.Failure == Failure, D.Failure == Failure {
+            combineLatest(b, c, d) { ($0, $1, $2, $3) }
+        }
+
+        /// The latest values of four publishers, combined with `transform`.
+        public func combineLatest<B: Publisher, C: Publisher, D: Publisher, Result>(
+            _ b: B, _ c: C, _ d: D, _ transform: @escaping (Output, B.Output, C.Output, D.Output) -> Result
+        ) -> AnyPublisher<Result, Failure> where B.Failure == Failure, C.Failure == Failure, D.Failure == Failure {
+            Paired(
+                left: Paired(left: self, right: b, mode: .combineLatest),
+                right: Paired(left: c, right: d, mode: .combineLatest), mode: .combineLatest
+            )
+            .map { transform($0.0.0, $0.0.1, $0.1.0, $0.1.1) }
+            .eraseToAnyPublisher()
+        }
+
         /// Emits the values of both publishers as they arrive; finishes when both have.
         public func merge<Other: Publisher>(with other: Other) -> AnyPublisher<Output, Failure>
         where Other.Output == Output, Other.Failure == Failure {

@@ -105,7 +105,9 @@ public enum Wire {
         // Event options (`events` of `mount`).
         case debounce, throttle, commit, single, keep
         case repeats = "repeat"
-        case run, local
+        case run, local, keys
+        /// The slots an event sets (`set` of an event's options).
+        case set
         // Members of a client command (`do` of `run`).
         /// A client command's name; `run`'s list of commands.
         case command = "do"
@@ -113,7 +115,7 @@ public enum Wire {
         case className = "class"
         case attr, hook
         // Members of an event's value.
-        /// A key press's key (`keydown`).
+        /// A key press's key (`keydown`, `keyup`).
         case key
     }
 

@@ -16,26 +16,29 @@
   'use strict';
 
   const { planList } = lists;
-
   const { hasOwn } = Object;
 
   // ---- Pure ----------------------------------------------------------------------------------
 
   /**
    * Reads a binding's slot: "count", "seller.name", negated "!canSubmit", or "!!error": the
-   * slot's truthiness as a boolean (for `aria-invalid:!!error`, true while there is an error).
-   * @returns {{not: boolean, bool: boolean, path: string[]}}
-   * @throws {Error} for an empty name, an empty path segment or stray characters.
+   * slot's truthiness as a boolean (for `aria-invalid:!!error`, true while there is an error);
+   * or a slot compared with a literal, "filter=='active'" or "count!=0" (eq: whether the test is
+   * ==, lit: the literal: 'text' or "text" (no escapes), a number, true, false or null).
+   * @returns {{not: boolean, bool: boolean, path: string[], eq?: boolean, lit?: *}}
+   * @throws {Error} for an empty name, an empty path segment, stray characters or a bad literal.
    */
   function parseSlot(text) {
-    const match = /^\s*(!{0,2})\s*([^\s.!:,]+(?:\.[^\s.!:,]+)*)\s*$/.exec(text);
-    if (!match) throw new Error(`"${text}" is not a slot name or a dotted path`);
-    return { not: match[1] === '!', bool: match[1] === '!!', path: match[2].split('.') };
+    const [, not, path, op, lit] = /^\s*(!{0,2})\s*([^\s!:,='"]+)\s*(?:([!=])=\s*('[^']*'|"[^"]*"|-?\d+(?:\.\d+)?|true|false|null)\s*)?$/.exec(text) || [];
+    const slot = { not: not === '!', bool: not === '!!', path: path?.split('.') };
+    // "!" does not combine with a comparison: "!a=='x'" could be read two ways.
+    if (!path || slot.path.includes('') || (not && op)) throw new Error(`"${text}" is not a slot name, a dotted path or "slot==literal"`);
+    return op ? { ...slot, eq: op === '=', lit: `'"`.includes(lit[0]) ? lit.slice(1, -1) : JSON.parse(lit) } : slot;
   }
 
   /**
    * Reads one binding attribute of kind `kind` (a key of K.BIND): one slot, or for attr and class a
-   * comma-separated list of "name:slot" pairs.
+   * comma-separated list of "name:slot" pairs (a comma inside a quoted literal is the literal's).
    * @returns {{kind: string, name?: string, not: boolean, path: string[]}[]}
    * @throws {Error} naming the attribute and what is wrong with it.
    */
@@ -43,10 +46,10 @@
     try {
       if (kind !== 'attr' && kind !== 'class') {
         const slot = parseSlot(text);
-        if ((slot.not || slot.bool) && (kind === 'value' || kind === 'list')) throw new Error('"!" cannot negate a value or a list');
+        if ((slot.not || slot.bool || 'eq' in slot) && (kind === 'value' || kind === 'list')) throw new Error('"!" or a comparison cannot bind a value or a list');
         return [{ kind, ...slot }];
       }
-      return text.split(',').map((pair) => {
+      return text.split(/,(?=(?:[^'"]|'[^']*'|"[^"]*")*$)/).map((pair) => {
         const colon = pair.indexOf(':');
         const name = pair.slice(0, colon).trim();
         if (colon < 0 || !/^[^\s:,]+$/.test(name)) throw new Error(`"${pair.trim()}" is not "name:slot"`);
@@ -78,11 +81,11 @@
   const locks = new WeakMap(); // submit button → the binding of its `disabled` attribute
   let report; // (st, message): logs a binding error and sends it to the server (stages.js)
   let isHeld; // (el): whether updates to a control's slot wait (events.js)
+  let keep; // (): what the page shows, its stages' kept values included, is kept again (stages.js)
 
   /** Wires the DOM part to the files loaded later; runtime.js calls it at boot, before any stage mounts. */
-  function init(reportError, isHeldControl) {
-    report = reportError;
-    isHeld = isHeldControl;
+  function init(reportError, isHeldControl, keepPage) {
+    [report, isHeld, keep] = [reportError, isHeldControl, keepPage];
   }
 
   /**
@@ -116,8 +119,8 @@
     return binds;
   }
 
-  /** Updates the bindings in `binds` to `scope` (a document or a row): those of `slots`, or all without them. */
-  function render(st, binds, scope, slots) {
+  /** Updates the bindings in `binds` to `scope` (a document or a row): those of `slots`, or all (`whole`, see apply). */
+  function render(st, binds, scope, slots, whole = !slots) {
     for (const b of binds) {
       if (slots && !slots.has('') && !slots.has(b.path[0])) continue;
       let value = readPath(scope, b.path);
@@ -125,17 +128,21 @@
         report(st, `no slot "${b.path.join('.')}" in ${b.list ? `list "${b.list}"` : 'the document'}`);
         value = null;
       }
-      apply(b, value);
+      apply(b, value, whole);
     }
   }
 
-  // `raw` is the slot's value as the document has it (held as such, negated when shown).
-  function apply(b, raw) {
+  /** Shows `raw` in value binding `b` now, held or not: the slot an event sets (events.js). */
+  const write = (b, raw) => apply(b, raw, false, true);
+
+  // `raw` is the slot's value as the document has it (held as such, negated when shown); `whole`:
+  // from a document that replaces the stage's (a mount's); `now`: shown even while its control is held.
+  function apply(b, raw, whole, now) {
     const { el, kind, name } = b;
-    const value = b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
-    if (value === b.last && !held.has(b)) return;
+    const value = 'eq' in b ? (raw === b.lit) === b.eq : b.not ? !truthy(raw) : b.bool ? truthy(raw) : raw;
+    if (value === b.last && !held.has(b) && !now) return;
     // A control's value, and a submit button's lock, wait while the element is held (events.js's isHeld).
-    if ((kind === 'value' || locks.get(el) === b) && isHeld(el)) {
+    if ((kind === 'value' || locks.get(el) === b) && isHeld(el) && !now) {
       b.hold = raw;
       held.add(b);
       return;
@@ -149,15 +156,23 @@
       else el.setAttribute(name, value === true ? (name.startsWith('aria-') ? 'true' : '') : value);
     } else if (kind === 'class') el.classList.toggle(name, truthy(value));
     else if (kind === 'show' || kind === 'hide') el.hidden = truthy(value) !== (kind === 'show');
-    else if (kind === 'list') renderList(b, value);
-    else if (el.type === 'checkbox' || el.type === 'radio') el.checked = truthy(value);
+    else if (kind === 'list') renderList(b, value, whole);
     else {
       const text = String(value ?? '');
-      if (el.value !== text) el.value = text;
+      if (el.type === 'checkbox' || el.type === 'radio') el.checked = truthy(value);
+      else if (el.value !== text) {
+        // A new document (a rebuilt session's) never overwrites the focused control: its text is sent again.
+        if (whole && el.value && el === document.activeElement) return el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.value = text;
+      }
+      // The value the page keeps for a rebuild (the last one an event of the control sent) follows.
+      const sent = [K.ON.input, K.ON.change].map((on) => el.getAttribute(on)).filter((event) => !b.list && hasOwn(b.st.kept, event));
+      for (const event of sent) b.st.kept[event] = el.type === 'checkbox' ? el.checked : el.value;
+      if (sent.length) keep();
     }
   }
 
-  function renderList(b, rows) {
+  function renderList(b, rows, whole) {
     const { st, el } = b;
     const path = b.path.join('.');
     if (!Array.isArray(rows)) {
@@ -183,7 +198,7 @@
         rowIds.set(node, ids[i]);
         b.rows.set(ids[i], (row = { node, binds: bindTree(node, st, path) }));
       }
-      if (row.data !== data) render(st, row.binds, (row.data = data));
+      if (row.data !== data) render(st, row.binds, (row.data = data), null, whole);
     });
     // Moving a node may blur it (where moveBefore is missing): give focus and selection back.
     const focused = document.activeElement;
@@ -196,16 +211,18 @@
     }
     if (focused && focused !== document.activeElement && focused.isConnected) {
       focused.focus({ preventScroll: true });
-      try {
-        focused.setSelectionRange(...selection);
-      } catch {}
+      try { focused.setSelectionRange(...selection); } catch {} // (not every control has a selection)
     }
     b.keys = ids;
   }
 
-  /** Applies the latest held value of each control whose events are all acknowledged now. */
+  /** Applies the latest held value of each control whose events are all acknowledged now, in a
+   * stage whose document is current (a rebuilt stage's comes with its mount); forgets removed ones. */
   function release() {
-    for (const b of held) if (!isHeld(b.el)) apply(b, b.hold);
+    for (const b of held) {
+      if (!b.el.isConnected) held.delete(b);
+      else if (!b.st.stale && !isHeld(b.el)) apply(b, b.hold);
+    }
   }
 
   /**
@@ -228,5 +245,5 @@
     for (; el && el.className !== K.C_STAGE; el = el.parentNode) if (rowIds.has(el)) return rowIds.get(el);
   }
 
-  return { parseSlot, parseBinding, readPath, truthy, init, bindTree, render, release, unlock, rowId };
+  return { parseSlot, parseBinding, readPath, truthy, init, bindTree, render, write, release, unlock, rowId };
 });

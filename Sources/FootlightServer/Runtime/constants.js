@@ -64,6 +64,7 @@
     BACKOFF_BASE: 250,
     BACKOFF_CAP: 5000,
     MAX_MESSAGE_BYTES: 65536, // the server's limit until its `joined` says otherwise (`max`)
+    MAX_SUBMITS: 16, // a form's submits waiting for the server, past which one is refused at the form
     MAX_RESTORE_STAGES: 16, // what the server takes in a join's `restore` (Protocol.md)
     MAX_RESTORE_VALUES: 32, // …values per stage
     MAX_URL_BYTES: 2048, // …and bytes of a stage's URL
@@ -79,11 +80,11 @@
   const wire =
     'join joined event report ack ping pong mount unmount open patch address error bye ' +
     't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
-    'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat ' +
+    'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat keys set ' +
     'run do at class text local attr hook in reason replace';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
-  for (const type of 'click input change submit keydown'.split(' ')) K.ON[type] = `data-on-${type}`;
+  for (const type of 'click dblclick input change submit keydown keyup focus blur'.split(' ')) K.ON[type] = `data-on-${type}`;
 
   /**
    * The runtime's text `key` (a TEXT_ name) in `lang`, by default the language of the stages shown

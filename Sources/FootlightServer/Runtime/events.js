@@ -3,14 +3,14 @@
  * Pure part (tested under Node): the gate that carries out a mount's event options (debounce,
  * throttle, commit on blur) with an injectable clock, and the value rules for controls and forms.
  * DOM part: one delegated listener per event type on each stage element (a component placed in it
- * listens for its own elements); Enter in a form's field
- * submits it through the runtime; the busy state of an element until its event is acknowledged
- * (a form's submit, and an event declared one at a time, counts once while busy); whether a
- * control's slot updates must wait; an event too large to send refused at its control; one lost
- * with its session marked at its control.
- * Needs constants.js and, from bindings.js, `rowId`, `release` and `unlock`; in the page its exports are
- * the global FootlightEvents. Sending an event (runtime.js, loaded later) is a function that
- * runtime.js hands to `init` at boot.
+ * listens for its own elements); key filters; Enter in a form's field submits it through the
+ * runtime; an element busy until its events are acknowledged (one declared one at a time counts
+ * once meanwhile; a form's submits queue, at most K.MAX_SUBMITS); the slots an event sets in the
+ * page at once; whether a control's slot updates wait; an event too large to send, or a submit past
+ * the bound, refused at its control; one lost with its session marked at its control.
+ * Needs constants.js and, from bindings.js, `rowId`, `release`, `unlock` and `write`; in the page
+ * its exports are the global FootlightEvents. Sending an event (runtime.js, loaded later) is a
+ * function that runtime.js hands to `init` at boot.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'), require('./bindings.js'));
@@ -18,7 +18,7 @@
 })(this, (K, bindings) => {
   'use strict';
 
-  const { rowId, release, unlock } = bindings;
+  const { rowId, release, unlock, write } = bindings;
 
   // ---- Pure ----------------------------------------------------------------------------------
 
@@ -86,7 +86,7 @@
   // ---- DOM -----------------------------------------------------------------------------------
 
   const clock = { now: Date.now, set: (fn, ms) => setTimeout(fn, ms), clear: (timer) => clearTimeout(timer) };
-  const busy = new Map(); // element → the number of its latest unacknowledged event
+  const busy = new Map(); // element → the numbers of its unacknowledged events (or of one that set its slot), the last K.MAX_SUBMITS
   const gates = new WeakMap(); // element → {event name: gate}
   const waiting = new Set(); // every gate holding a value, in any stage, in the order typed
   let sendEvent; // (st, el, name, value) → the event's number, 0 if refused, null if the page's alone (runtime.js)
@@ -102,9 +102,9 @@
   }
 
   /**
-   * Sends every value still waiting in a gate, in any stage, in the order typed: a click, a submit
-   * or Back goes after the input before it, even when that input is in another stage (a form
-   * component beside its dialog's buttons).
+   * Sends every value still waiting in a gate, in any stage, in the order typed: any event but
+   * input and change, and Back, goes after the input before it, even when that input is in another
+   * stage (a form component beside its dialog's buttons).
    */
   const flush = () => [...waiting].forEach((g) => g.flush());
 
@@ -115,12 +115,14 @@
     const mine = (el) => el?.closest(`.${K.C_STAGE}`) === st.el;
     const on = (type, handle) => st.el.addEventListener(type, (event) => mine(event.target) && handle(event));
     for (const type in K.ON) {
-      st.el.addEventListener(type, (event) => {
+      const listener = (event) => {
         const el = event.target.closest(`[${K.ON[type]}]`);
         if (!mine(el)) return;
         if (type === 'submit' || (type === 'click' && el.tagName === 'A')) event.preventDefault();
         activate(st, el, type, event);
-      });
+      };
+      // focus and blur do not bubble: the stage hears them on their way down.
+      st.el.addEventListener(type, listener, type === 'focus' || type === 'blur');
     }
     // Enter submits through the runtime whether or not the browser would: it drops the submission when
     // the form's default button is disabled, as a server-side binding may still have it because the
@@ -144,15 +146,24 @@
   // A DOM event of `type` on `el` (which has the binding attribute): its value, then the gate.
   function activate(st, el, type, event) {
     const name = el.getAttribute(K.ON[type]);
-    // A form's submit, and an event declared one at a time, count once while the last one waits.
-    if ((type === 'submit' || st.opts[name]?.[K.SINGLE]) && busy.has(el)) return;
+    const options = st.opts[name] || {};
+    const keyboard = type.startsWith('key');
+    // A key the event's filter leaves out is not its.
+    if (keyboard && options[K.KEYS] && !options[K.KEYS].includes(event.key)) return;
+    // An event declared one at a time counts once while the last one waits.
+    if (options[K.SINGLE] && busy.has(el)) return;
+    // A form's submits queue, each sent once, in order; past the bound one is refused at the form
+    // (until its next submit that goes).
+    if (type === 'submit' && busy.get(el)?.length >= K.MAX_SUBMITS) return el.classList.add(K.C_REFUSED);
     const id = rowId(el);
-    const control = type === 'input' || type === 'change';
-    let value = control ? controlValue(el) : type === 'submit' ? formValue(el) : type === 'keydown' ? { [K.KEY]: event.key } : undefined;
+    const control = type === 'input' || type === 'change' || type === 'blur';
+    // A key, with the value of the field it was pressed in (an edit field's Enter carries its text).
+    const key = keyboard && { [K.KEY]: event.key, ...(/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && { [K.VALUE]: controlValue(el) }) };
+    let value = control ? controlValue(el) : type === 'submit' ? formValue(el) : key || undefined;
     // Inside a list row: {id} for a click, {id, value} for a control, the row's id added otherwise.
     if (id !== undefined) value = control ? { [K.ID]: id, [K.VALUE]: value } : { [K.ID]: id, ...value };
-    // A click or a submit goes after the input still waiting.
-    if (type === 'click' || type === 'submit') flush();
+    // Any event but a control's input goes after the input still waiting.
+    if (type !== 'input' && type !== 'change') flush();
     trigger(st, el, name, value);
   }
 
@@ -184,19 +195,31 @@
     }
     // Nothing is on its way: what the server last said applies (a submit button's lock).
     if (refused) return release();
-    busy.set(el, number);
+    hold(el, number);
     el.setAttribute(K.A_BUSY, 'true');
     el.classList.add(K.C_BUSY);
+    // The slots the event sets: their controls show the value now, and keep it (whatever the
+    // server said before) until the server has the event.
+    const sets = st.opts[name]?.[K.SET];
+    for (const b of st.binds) {
+      if (b.kind === 'value' && b.path.length === 1 && sets && Object.hasOwn(sets, b.path[0])) {
+        hold(b.el, number);
+        write(b, sets[b.path[0]]);
+      }
+    }
   }
 
+  const hold = (el, number) => busy.set(el, [...(busy.get(el) || []).slice(1 - K.MAX_SUBMITS), number]);
+
   /**
-   * Events up to `number` are consumed: their elements are no longer busy, but for those whose
-   * event was sent again to a rebuilt session (`renumbered`: old number → new): they wait for it.
+   * Events up to `number` are consumed: their elements are no longer busy with them, but for those
+   * sent again to a rebuilt session (`renumbered`: old number → new): they wait for those.
    */
   function consumed(number, renumbered) {
-    for (const [el, latest] of busy) {
-      if (renumbered?.[latest]) busy.set(el, renumbered[latest]);
-      else if (latest <= number) {
+    for (const [el, numbers] of busy) {
+      const left = numbers.flatMap((n) => renumbered?.[n] || (n > number ? n : []));
+      if (left.length) busy.set(el, left);
+      else {
         busy.delete(el);
         el.removeAttribute(K.A_BUSY);
         el.classList.remove(K.C_BUSY);
@@ -207,7 +230,7 @@
 
   /** Events `numbers` were lost with their session, not sent again: their elements say so. */
   function notSent(numbers) {
-    for (const [el, latest] of busy) if (numbers.includes(latest)) el.classList.add(K.C_NOT_SENT);
+    for (const [el, sent] of busy) if (sent.some((n) => numbers.includes(n))) el.classList.add(K.C_NOT_SENT);
   }
 
   /** Whether `el` has a value not yet sent, or sent and not yet acknowledged. */

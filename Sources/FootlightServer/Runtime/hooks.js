@@ -48,8 +48,11 @@
       let h = st.hooks.get(el);
       if (!h) {
         // Sends an event of the stage's at once, with its declared commands (no pacing: that is
-        // for controls).
-        st.hooks.set(el, (h = { el, name, value, send: (event, v) => sendFrom(st, el, event, v) }));
+        // for controls); inside a list row with the row's id, as the bindings' events: {...v, id}
+        // for a record (the row's id wins), {id, value: v} for another value, {id} for none.
+        const send = (event, v, id = bindings.rowId(el)) =>
+          sendFrom(st, el, event, id === undefined ? v : { ...(v && typeof v === 'object' && !Array.isArray(v) ? v : { [K.VALUE]: v }), [K.ID]: id });
+        st.hooks.set(el, (h = { el, name, value, send }));
         call(st, h, 'mounted');
       } else if (value !== h.value) {
         h.value = value;

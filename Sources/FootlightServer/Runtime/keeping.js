@@ -1,10 +1,11 @@
 /*
  * Footlight browser runtime: what the page keeps for a server that lost its session (Protocol.md,
  * "Rebuilding a session"): each stage's place and template, and the last value sent for each
- * event it declared recoverable. transport.js sends it with every resume; it is stored across a
- * reload too (storage.js), and the values a stage kept before the reload come back to it when it
- * mounts again. Needs constants.js and storage.js; in the page its exports are the global
- * FootlightKeeping.
+ * event it declared recoverable (or the one the document gave that event's control since, which
+ * bindings.js writes into the stage's `kept`). transport.js sends it with every resume; it is
+ * stored across a reload too (storage.js), and the values a stage kept before the reload come back
+ * to it when it mounts again. Needs constants.js and storage.js; in the page its exports are the
+ * global FootlightKeeping.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./constants.js'), require('./storage.js'));

@@ -30,9 +30,9 @@
  *   runtime.js     footlight            messages, events, boot                   K, patch, bindings, events, transport, history, hooks, stages, commands
  * A call against that order is a callback this file hands over at boot, before the socket opens,
  * as Phoenix LiveView's socket passes itself to each view it creates: bindings.init gets stages'
- * report and events' isHeld, events.init and hooks.init get this file's sendFrom (which calls
- * transport's sendEvent), history.init this file's back, and transport.connect this file's apply,
- * stages' reset, rename and forget, and events' flush, notSent and consumed.
+ * report and keep and events' isHeld, events.init and hooks.init get this file's sendFrom (which
+ * calls transport's sendEvent), history.init this file's back, and transport.connect this file's
+ * apply, stages' reset, rename and forget, and events' flush, notSent and consumed.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) {
@@ -135,7 +135,7 @@
   function boot() {
     // The calls against the load order (see the header), handed over before any can happen.
     // A control whose event waits for its stage's rebuild keeps what was typed.
-    bindings.init(stages.report, (el) => events.isHeld(el) || held.some((h) => h[1] === el));
+    bindings.init(stages.report, (el) => events.isHeld(el) || held.some((h) => h[1] === el), stages.keep);
     events.init(sendFrom);
     hooks.init(stages.report, sendFrom);
     stack.init(back);

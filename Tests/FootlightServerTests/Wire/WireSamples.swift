@@ -16,7 +16,8 @@ enum WireSamples {
 
     static let allOptions = EventOptions(
         debounce: .milliseconds(300), throttle: .milliseconds(100), commitOnBlur: true, oneAtATime: true,
-        recoverable: true, safeToRepeat: true, commands: [.focus("#amount")], pageOnly: true)
+        recoverable: true, safeToRepeat: true, commands: [.focus("#amount")], pageOnly: true, keys: ["Enter"],
+        sets: ["draft": ""])
 
     static let serverMessages: [ServerMessage] = [
         .joined(

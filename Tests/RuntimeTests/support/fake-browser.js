@@ -167,6 +167,9 @@ function fakeBrowser(templates) {
       for (let el = this; el; el = el.parentNode) for (const listener of el.listeners[type] || []) listener(event);
       return event;
     }
+    dispatchEvent(event) {
+      this.dispatch(event.type);
+    }
     focus() {
       document.activeElement = this;
     }
@@ -237,6 +240,11 @@ function fakeBrowser(templates) {
       removeItem: (key) => storage.delete(key),
     },
     CSS: { escape: (text) => text },
+    Event: class {
+      constructor(type) {
+        this.type = type;
+      }
+    },
     setTimeout: (fn, ms = 0) => clock.set(fn, ms),
     clearTimeout: (id) => clock.clear(id),
     setInterval: () => 0, // the ping: never due in these tests

@@ -37,7 +37,7 @@ public struct SigninScene: Scene {
         stage.bind(director.message, to: "message")
         stage.on("email", send: email, options: EventOptions(debounce: .milliseconds(150), recoverable: true))
         stage.on("password", send: password, options: .debounce(.milliseconds(150)))
-        stage.on("submit", send: submit)
+        stage.on("submit", send: submit, options: .oneAtATime)
         stage.on("signUp", send: signUp, options: .oneAtATime)
         let signedIn = self.signedIn
         let signUpInstead = self.signUpInstead

@@ -78,7 +78,7 @@ public struct SignupFormScene: Scene {
         stage.bind(director.failed, to: "failed")
         stage.on("email", send: email, options: EventOptions(debounce: .milliseconds(300), recoverable: true))
         stage.on("password", send: password, options: .debounce(.milliseconds(300)))
-        stage.on("submit", send: submit)
+        stage.on("submit", send: submit, options: .oneAtATime)
         let signedUp = self.signedUp
         stage.keep(director.signedUp.sink { signedUp($0) })
         return stage

@@ -41,7 +41,7 @@ public struct LotDetailsScene: Scene {
         stage.bind(director.bidHistory, to: "history")
         stage.push(director.acceptedBids.map { cents -> JSON in ["mine": .int(Int64(cents))] }, to: "bid-chart")
         stage.on("amount", send: amount, options: EventOptions(debounce: .milliseconds(250), recoverable: true))
-        stage.on("submit", send: submit)
+        stage.on("submit", send: submit, options: .oneAtATime)
         stage.on("back", send: back, options: .oneAtATime)
         // The page's title names the lot (the page's own comes back when the lot closes),
         // and the bid field takes focus when the lot opens.
