@@ -77,8 +77,10 @@ public final class Context {
 
     /// Ends this session, after the current work, and has the page start a new one at
     /// the address it shows: for a session whose state no longer holds (the visitor
-    /// signed out in another tab). The page drops its events not yet acknowledged.
-    /// `reason` goes to the page (`bye`) and the log.
+    /// signed out in another tab). The page drops its events not yet acknowledged, joins
+    /// with what it shows (the new session is rebuilt from it: the stages the app shows
+    /// again keep their recoverable values, typed text and focus), and says it started
+    /// over. `reason` goes to the page (`bye`) and the log.
     public func startOver(reason: String) {
         presenter.startOver(reason: reason)
     }

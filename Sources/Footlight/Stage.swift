@@ -56,7 +56,9 @@ public final class Stage {
     var handlers: [String: (JSON?) -> StageEventError?] = [:]
     /// Pacing the page applies to each event, by name.
     public internal(set) var eventOptions: [String: EventOptions] = [:]
-    private var subscriptions: [AnyCancellable] = []
+    /// The address the stage's Director last gave it (``bindAddress(_:)``), if any.
+    package internal(set) var address: Address?
+    var subscriptions: [AnyCancellable] = []
 
     /// A stage for the template named `name`, with no bindings yet.
     public init(name: String) {

@@ -15,7 +15,7 @@ describe('protocol transcripts', () => {
   test('there are transcripts, and they hold every message type the runtime receives', () => {
     assert.ok(all.length >= 4);
     const types = new Set(all.flatMap((transcript) => transcript.steps.filter((step) => step.server).map((step) => step.server[K.T])));
-    const received = [K.JOINED, K.MOUNT, K.UNMOUNT, K.OPEN, K.RUN, K.PATCH, K.ACK, K.ERROR, K.PONG, K.BYE];
+    const received = [K.JOINED, K.MOUNT, K.UNMOUNT, K.OPEN, K.RUN, K.PATCH, K.ADDRESS, K.ACK, K.ERROR, K.PONG, K.BYE];
     assert.deepEqual([...types].sort(), received.sort());
   });
 

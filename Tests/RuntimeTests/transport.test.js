@@ -36,7 +36,7 @@ describe('the WebSocket in a page', () => {
     }
   });
 
-  test('close 4002 (the app started over): a new session at once, with no token and no waiting events', () => {
+  test('close 4002 (the app started over): a new session at once, with no token and no waiting events, rebuilt from what the page shows', () => {
     const browser = joinedPage('old');
     const { window, page, sockets, storage } = browser;
     const first = sockets[0];
@@ -52,13 +52,16 @@ describe('the WebSocket in a page', () => {
     assert.equal(storage.get('footlight.events') ?? null, null);
     const second = sockets[1];
     second.open();
-    assert.deepEqual(second.sent.splice(0), [{ t: 'join', v: 1, path: '/' }], 'a fresh join: no token, no events again');
+    assert.deepEqual(second.sent.splice(0), [{ t: 'join', v: 1, path: '/', restore: [{ template: 'demo' }] }], 'a fresh join: no token, no events again; what the page shows, for the new session to rebuild');
     second.receive({ t: 'joined', v: 1, token: 'new', resumed: false, events: 0, mounts: 1 });
+    assert.equal(page.banner.textContent, K.TEXT_STARTED_OVER, 'the page says what happened');
     second.receive({ t: 'mount', seq: 1, stage: 's9', template: 'demo', place: 'root', doc: { count: 0, name: '', rows: [] }, events: {} });
     browser.clock.advance(K.SWEEP_MS); // the old session's stage goes
     assert.deepEqual(page.outlet.children.map((stage) => stage.getAttribute('data-stage-id')), ['s9']);
     assert.equal(window.footlight.state().token, 'new');
     assert.equal(window.footlight.state().unacknowledged, 0);
+    window.footlight.send('s9', 'increment');
+    assert.equal(page.banner.textContent, '', 'until the next action');
   });
 
   test('a resume the server could not honour: unacknowledged events are not sent again, and the page says so', () => {

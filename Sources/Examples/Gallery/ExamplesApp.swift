@@ -2,7 +2,8 @@ import Footlight
 
 /// The gallery's page: counter, sign-up form and lot list at the root; a deep link
 /// `/lots/<id>` also opens that lot's detail, `/tallies` a list of components, and
-/// `/entries` quick entries (input races), `/values` the typed values and comparisons.
+/// `/entries` quick entries (input races), `/values` the typed values and comparisons,
+/// and `/tasks…` and `/notes/<n>` a list filtered by its address and a note.
 public enum ExamplesApp {
     public static let entry: AppEntry = { context, path in
         context.show(CounterScene())
@@ -17,6 +18,8 @@ public enum ExamplesApp {
             context.push(EntriesScene(), url: "/entries")
         } else if parts == ["values"] {
             context.push(ValuesScene(), url: "/values")
+        } else {
+            TasksScene.route(path, in: context)
         }
     }
 }

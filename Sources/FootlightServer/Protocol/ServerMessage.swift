@@ -26,6 +26,9 @@ public enum ServerMessage: Sendable, Equatable {
     case run(seq: Int64, stage: String, commands: [ClientCommand])
     /// Changes to a mounted stage's document; `ack` acknowledges client events up to it.
     case patch(seq: Int64, stage: String, patch: JSONPatch, ack: Int64?)
+    /// A stage's address (``Stage/bindAddress(_:)``): the page shows `url` in its address
+    /// bar, in a new History entry or, when `replace`, in place of the current one.
+    case address(seq: Int64, stage: String, url: String, replace: Bool)
     /// Client events up to `number` are consumed (applied or refused with an error).
     case ack(number: Int64)
     /// A refused message.
@@ -56,7 +59,9 @@ public enum ServerMessage: Sendable, Equatable {
     public var seq: Int64? {
         switch self {
         case .mount(let mount): mount.seq
-        case .patch(let seq, _, _, _), .unmount(let seq, _), .open(let seq, _), .run(let seq, _, _): seq
+        case .patch(let seq, _, _, _), .unmount(let seq, _), .open(let seq, _), .run(let seq, _, _),
+            .address(let seq, _, _, _):
+            seq
         default: nil
         }
     }
@@ -93,6 +98,10 @@ public enum ServerMessage: Sendable, Equatable {
         case .patch(let seq, let stage, let patch, let ack):
             return Wire.Server.patch.message([
                 .seq: .int(seq), .stage: .string(stage), .operations: patch.json, .ack: ack.map(JSON.int),
+            ])
+        case .address(let seq, let stage, let url, let replace):
+            return Wire.Server.address.message([
+                .seq: .int(seq), .stage: .string(stage), .url: .string(url), .replace: replace ? true : nil,
             ])
         case .ack(let number):
             return Wire.Server.ack.message([.number: .int(number)])

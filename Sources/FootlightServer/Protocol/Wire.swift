@@ -1,3 +1,4 @@
+import Footlight
 import FootlightJSON
 import OrderedCollections
 
@@ -39,7 +40,7 @@ public enum Wire {
 
     /// A message the server sends: its `t`, and the keys it may carry.
     public enum Server: String, CaseIterable, Sendable {
-        case joined, mount, unmount, open, run, patch, ack, error, pong, bye
+        case joined, mount, unmount, open, run, patch, address, ack, error, pong, bye
 
         /// The keys besides `t`, in the order the server writes them.
         public var keys: [Key] {
@@ -51,6 +52,7 @@ public enum Wire {
             case .open: [.seq, .url]
             case .run: [.seq, .stage, .command]
             case .patch: [.seq, .stage, .operations, .ack]
+            case .address: [.seq, .stage, .url, .replace]
             case .ack: [.number]
             case .error: [.code, .message, .number, .from]
             case .pong: []
@@ -88,6 +90,8 @@ public enum Wire {
         /// A component's row; a list row's id in an event's value.
         case id
         case url
+        /// `address`'s choice of History entry: true replaces the current one.
+        case replace
         /// `patch`'s RFC 6902 operations.
         case operations = "ops"
         /// `patch`'s last event consumed.
@@ -117,6 +121,9 @@ public enum Wire {
 
     /// The event name the page sends for the browser's back button (`K.BACK`).
     public static let backEvent = "@back"
+    /// The event name the page sends when the visitor goes to another address of a stage
+    /// (`K.ADDRESS`'s event, ``Stage/addressEvent``).
+    public static let addressEvent = Stage.addressEvent
 
     /// Values the runtime knows by name: placements and the blur commit.
     public static let words: [String] = ["root", "push", "modal", "blur"]

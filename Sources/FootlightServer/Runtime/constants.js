@@ -15,7 +15,8 @@
     VERSION: 1,
     SUBPROTOCOL: 'footlight.v1',
     WS_PATH: '/ws',
-    BACK: '@back', // the event the back button sends for the top stage
+    BACK: '@back', // the event the back button sends for the top stage (`@address`: Back or Forward
+    // to another address of a stage, its value the address; runtime.js)
     CLOSE_GOING_AWAY: 1001,
     CLOSE_TAKEN_OVER: 4000,
     CLOSE_ENDED: 4001,
@@ -54,6 +55,7 @@
     TEXT_RELOAD: 'Reload',
     TEXT_TOO_LARGE: 'This is too long to send.',
     TEXT_NOT_SENT: 'Your last action may not have reached the server: check, and try again.',
+    TEXT_STARTED_OVER: 'This page started over after a change in another tab.',
     // Timings (ms) and counts.
     ACK_MS: 100, // an applied seq is acknowledged at most this late…
     ACK_EVERY: 16, // …or as soon as this many are unacknowledged
@@ -76,10 +78,10 @@
   // event options. The server's table (Protocol/Wire.swift) holds the same names, and a Swift test
   // (WireConstantsTests) fails naming any that one side has and the other lacks.
   const wire =
-    'join joined event report ack ping pong mount unmount open patch error bye ' +
+    'join joined event report ack ping pong mount unmount open patch address error bye ' +
     't v token seq path n stage name value message resumed events snapshot mounts template doc place url ops code from id key ' +
     'root push modal debounce throttle commit blur single max restore rebuilt values keep repeat keys set ' +
-    'run do at class text local attr hook in reason';
+    'run do at class text local attr hook in reason replace';
   for (const name of wire.split(' ')) K[name.toUpperCase()] = name;
   for (const kind of 'text attr class show hide value list'.split(' ')) K.BIND[kind] = `data-${kind}`;
   for (const type of 'click dblclick input change submit keydown keyup focus blur'.split(' ')) K.ON[type] = `data-on-${type}`;

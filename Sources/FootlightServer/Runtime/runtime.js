@@ -2,8 +2,9 @@
  * Footlight browser runtime (Bindings.md, Protocol.md). Loaded last of the runtime; wires the
  * other files together and boots the page: carries out the server's state messages (mount,
  * unmount, patch, open, run), sends the events of the stages' controls and hooks (the commands
- * declared on an event first, and its value kept with its stage when the event is recoverable),
- * and tells the server when the back button closes a stage. Its exports, {send, hook, state}, are
+ * declared on an event first, and its value kept with its stage when the event is recoverable;
+ * those of a stage a rebuild has not named yet wait for it), and tells the server when the back
+ * button closes a stage or goes to another of its addresses. Its exports, {send, hook, state}, are
  * window.footlight in the page, for hooks, debugging and tests; under Node the file only builds
  * them (no document, no boot).
  *
@@ -58,6 +59,18 @@
     const options = st.opts[name] || {};
     if (options[K.RUN]) commands.run(st, options[K.RUN]);
     if (options[K.LOCAL]) return null;
+    // A stage a rebuild has not named yet (a component before its mount, a stage not shown
+    // again): its events wait for its mount (`release`), at most 64 (then marked at their control
+    // as not sent), and go to it; a stage not shown again goes with its controls.
+    if (st.id[0] !== '~') return deliver(st, el, name, value);
+    if (held.length < 64) held.push([st, el, name, value]);
+    else el.classList.add(K.C_NOT_SENT);
+    return null;
+  }
+
+  // Numbers and sends the event, keeping its value with its stage when it is recoverable.
+  function deliver(st, el, name, value) {
+    const options = st.opts[name] || {};
     // A component's value is kept, and goes to a rebuilt session, as its host stage's.
     let top = st;
     let kept = name;
@@ -72,12 +85,23 @@
     return number;
   }
 
-  // The back button closed stage `st` (history.js).
-  function back(st) {
+  const held = []; // [st, el, name, value] of events waiting for their stage's rebuild
+
+  // After a mount: the held events whose stage has its new id go to it, in order; those of a stage
+  // gone are dropped with it.
+  function release() {
+    for (const h of held.splice(0)) if (stages.get(h[0].id) === h[0]) h[0].id[0] === '~' ? held.push(h) : deliver(...h);
+  }
+
+  // The back button closed stage `st`, or Back or Forward went to its address `url` (history.js).
+  function back(st, url) {
+    const name = url ? `@${K.ADDRESS}` : K.BACK;
     // Input still waiting in a debounce goes first, while its stage is there to take it.
     events.flush();
-    // Safe to repeat: a rebuilt session gets it again (going back twice closes nothing more).
-    transport.sendEvent(st.id, K.BACK, undefined, [st.id, K.BACK]);
+    // Safe to repeat: a rebuilt session gets it again (going back twice closes nothing more; an
+    // address sets state). Not for a root gone; the server refuses an address longer than
+    // Address.maximumBytes.
+    if (stages.get(st.id) === st) transport.sendEvent(st.id, name, url, [st.id, name]);
     stages.keep();
   }
 
@@ -94,23 +118,24 @@
     return true;
   }
 
-  /** Carries out one state message (mount, unmount, open, run, patch); false when a patch fails. */
+  /** Carries out one state message (mount, unmount, open, run, patch, address); false when a patch fails. */
   function apply(message) {
     const type = message[K.T];
     if (type === K.PATCH) return patch(message);
-    if (type === K.MOUNT) stages.mount(message);
+    const st = stages.get(message[K.STAGE]);
+    if (type === K.MOUNT) stages.mount(message), held.length && release();
     else if (type === K.UNMOUNT) stages.unmount(message[K.STAGE]);
-    else if (type === K.RUN) {
-      const st = stages.get(message[K.STAGE]);
-      if (st && Array.isArray(message[K.DO])) commands.run(st, message[K.DO]);
-    } else if (type === K.OPEN) window.open(message[K.URL], '_blank', 'noopener');
+    else if (type === K.ADDRESS) st && (stack.address(st, (st.url = message[K.URL]), message[K.REPLACE]), stages.keep());
+    else if (type === K.RUN) st && Array.isArray(message[K.DO]) && commands.run(st, message[K.DO]);
+    else if (type === K.OPEN) window.open(message[K.URL], '_blank', 'noopener');
     else console.error('footlight: unknown message', message);
     return true;
   }
 
   function boot() {
     // The calls against the load order (see the header), handed over before any can happen.
-    bindings.init(stages.report, events.isHeld, stages.keep);
+    // A control whose event waits for its stage's rebuild keeps what was typed.
+    bindings.init(stages.report, (el) => events.isHeld(el) || held.some((h) => h[1] === el), stages.keep);
     events.init(sendFrom);
     hooks.init(stages.report, sendFrom);
     stack.init(back);

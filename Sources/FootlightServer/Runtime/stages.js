@@ -73,12 +73,16 @@
       stages.set(id, st);
       st.el?.setAttribute(K.A_STAGE_ID, id);
     }
+    // Mounted again at another address (a rebuild's routing): the address bar follows.
+    const url = message[K.URL];
+    if (url && url !== st.url) stack.address(st, (st.url = url), true);
     Object.assign(st, { id, in: message[K.IN], doc: message[K.DOC], opts: message[K.EVENTS] || {}, stale: false });
     if (st.el) render(st);
-    // The whole page is here again (after a reload, the History entries were already there): an
-    // entry deeper than the stack shows is gone from the server, so History goes back to what shows.
+    // The whole page is here again (after a reload, the History entries were already there): the
+    // stages not mounted again are gone from the server and go now (one left on top would refuse
+    // what is typed in it), and History goes back to what shows.
     const whole = restoring && !--restoring;
-    if (whole) stack.settle();
+    if (whole) sweep(), stack.settle();
     // Kept once the whole page is here (its last mount may be a component's), not once per mount
     // of it; a component mounted later changes nothing kept.
     if (whole || (!restoring && !st.in)) keep();
@@ -144,7 +148,7 @@
     if (st.place !== K.ROOT) {
       Object.assign(st, { returnFocus: document.activeElement, scroll: scrollY });
       stack.push(st, st.url);
-    }
+    } else if (st.url) stack.address(st, st.url, true); // a root's address reaches the address bar
     layout();
     if (st.place === K.MODAL) (st.focused = el.querySelector('[autofocus]') || el.querySelector('a[href],button,input,select,textarea') || el).focus();
     else if (st.place === K.PUSH) el.focus({ preventScroll: true }), scrollTo(0, 0);
@@ -173,8 +177,10 @@
     // went forward again before the server answered their back. A root: what shows stays as it is.
     if (!stack.remove(st)) return;
     layout();
-    // Back where the stage was opened from, unless that is gone or hidden now (the "Sign in" button
-    // once signed in): then the stage that shows on top.
+    // Focus (and what is being typed) stays where it is unless it went with the stage: a stage below
+    // the top one goes (a rebuild's). Else back where the stage was opened from, unless that is gone
+    // or hidden now (the "Sign in" button once signed in): then the stage that shows on top.
+    if (document.activeElement !== document.body) return;
     const back = st.returnFocus;
     const top = stack.top() || [...stages.values()].find((other) => other.el && !other.el.hidden);
     (back && canFocus(back) ? back : top?.el)?.focus({ preventScroll: true });
@@ -209,8 +215,10 @@
       st.doc = undefined;
     }
     clearTimeout(sweeper);
-    sweeper = setTimeout(() => [...stages.values()].forEach((st) => st.stale && unmount(st.id)), K.SWEEP_MS);
+    sweeper = setTimeout(sweep, K.SWEEP_MS);
   }
+
+  const sweep = () => [...stages.values()].forEach((st) => st.stale && unmount(st.id));
 
   // A new session that was not rebuilt: the values the stages kept belong to the old one, and its
   // components go (the new session numbers its own from 1 again, perhaps in other places).

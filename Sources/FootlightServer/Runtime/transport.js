@@ -2,11 +2,11 @@
  * Footlight browser runtime: the WebSocket (Protocol.md). Joins or resumes, hands state messages
  * to the runtime in seq order, acknowledges them, pings, and reconnects for as long as the page
  * is open (at once when the browser comes back online or the tab is shown again), with the
- * bookkeeping of session.js. What the page shows (keeping.js) goes with every resume, so that a
- * server that lost the session rebuilds it; the token and the unacknowledged events are kept
- * across a reload (storage.js); the banner (banner.js) says when the page is not connected. A
- * server of another protocol version than this runtime's is refused: the page stops and asks for
- * a reload, which brings the server's own runtime.
+ * bookkeeping of session.js. What the page shows (keeping.js) goes with every resume and start
+ * over, so that a server that lost the session rebuilds it; the token and the unacknowledged events
+ * are kept across a reload (storage.js); the banner (banner.js) says when the page is not connected.
+ * A server of another protocol version than this runtime's is refused: the page stops and asks for a
+ * reload, which brings the server's own runtime.
  * Needs constants.js, session.js, storage.js, banner.js and keeping.js; in the page its exports
  * are the global FootlightTransport. What it calls back (the runtime's apply and reset, events.js's
  * consumed) is handed to `connect` at boot.
@@ -34,7 +34,7 @@
   let pinger;
   let ackTimer = null;
   let dirty = false; // documents were dropped to resynchronise: the next `joined` resets stages
-  let notSent = false; // the banner says unacknowledged events were lost, until the next event
+  let note = ''; // what the banner says once joined, until the next event: events lost, or a start over
   let resyncs = 0;
   let copied = false; // a duplicated tab: its first join rebuilds a session of its own from the copied page
 
@@ -115,8 +115,10 @@
       storage.saveToken(null);
       return banner.show('TEXT_ENDED', joined, true);
     }
-    // The app ended the session (a sign-out in another tab): a new one, here, now.
+    // The app ended the session (a sign-out in another tab): a new one, here, now, rebuilt from the page.
     if (code === K.CLOSE_START_OVER) {
+      copied = true;
+      note = 'TEXT_STARTED_OVER';
       session = new Session(null);
       storage.saveToken(null);
       save(); // none
@@ -151,7 +153,7 @@
       // the events it never acknowledged are sent again only where that is safe; the others (one
       // may have been applied) are marked at their controls, and the banner says so.
       const again = session.joined(message);
-      notSent = session.lost.length > 0;
+      note = session.lost.length ? 'TEXT_NOT_SENT' : newSession && note === 'TEXT_STARTED_OVER' ? note : '';
       storage.saveToken(session.token);
       save();
       if (session.moved.size) {
@@ -164,10 +166,10 @@
       }
       if (message[K.SNAPSHOT] === true || newSession || dirty) hooks.reset(message[K.MOUNTS] || 0);
       dirty = false;
-      if (notSent) hooks.notSent(session.lost);
+      if (session.lost.length) hooks.notSent(session.lost);
       // The controls of events sent again stay busy, waiting for their new numbers.
       hooks.consumed(newSession ? Infinity : message[K.EVENTS] || 0, session.renumbered);
-      banner.show(notSent ? 'TEXT_NOT_SENT' : '', joined);
+      banner.show(note, joined);
       again.forEach(send);
     } else if (type === K.ACK) {
       consume(message[K.N]);
@@ -229,10 +231,7 @@
   function sendEvent(stage, name, value, again) {
     const message = session.event(stage, name, value, again);
     if (!message) return 0;
-    if (notSent && joined) {
-      notSent = false;
-      banner.show('', joined);
-    }
+    if (note && joined) banner.show((note = ''), joined);
     save();
     if (joined) send(message);
     return message[K.N];

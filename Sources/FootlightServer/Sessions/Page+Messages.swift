@@ -69,6 +69,14 @@ extension Page {
             if !patch.isEmpty {
                 messages.append(.patch(seq: conversation.takeSeq(), stage: stages[index].id, patch: patch, ack: nil))
             }
+            // The address after the document: the page shows both in one frame.
+            if let address = stage.address, address.url != stages[index].url, !stages[index].isComponent {
+                stages[index].url = address.url
+                messages.append(
+                    .address(
+                        seq: conversation.takeSeq(), stage: stages[index].id, url: address.url,
+                        replace: address.replaces))
+            }
         }
         for (id, commands) in runs {
             // A stage removed in the same turn takes its commands with it.
@@ -83,6 +91,7 @@ extension Page {
         let stage = stages[index].stage
         let document = stage.document
         stage.discardRowOperations()
+        if let address = stage.address, !stages[index].isComponent { stages[index].url = address.url }
         stages[index].extra.document = stage.valueDocument
         stages[index].extra.dirty = false
         let entry = stages[index]

@@ -22,20 +22,30 @@ extension Page {
 
     /// Matches the stages the page showed, in order, to the stages shown now (same
     /// place and template, and the same address where a stage has one; of two pushes of
-    /// one template, the one at the same address first).
+    /// one template, the one at the same address first, and never one at the address of
+    /// a stage the page showed above it: the top of a deep stack is the one the visitor
+    /// sees). A matched stage that takes addresses (``Stage/onAddress(send:)``) and was
+    /// shown at another one gets the page's address as a kept value.
     package mutating func match(_ restore: ClientMessage.Restore) -> Rebuild {
         var result = Rebuild()
         var next = 0
-        for restored in restore.stages {
+        for (position, restored) in restore.stages.enumerated() {
             let candidates = stages.entries[next...]
             let sameKind = { (entry: StageStack<Sent>.Entry) in
                 !entry.isComponent && entry.placement == restored.placement && entry.stage.name == restored.template
+            }
+            let above = restore.stages[(position + 1)...]
+            let claimed = { (entry: StageStack<Sent>.Entry) in
+                entry.url != nil
+                    && above.contains {
+                        $0.url == entry.url && $0.template == entry.stage.name && $0.placement == entry.placement
+                    }
             }
             guard
                 let index = candidates.firstIndex(where: {
                     sameKind($0) && restored.url != nil && $0.url == restored.url
                 })
-                    ?? candidates.firstIndex(where: sameKind)
+                    ?? candidates.firstIndex(where: { sameKind($0) && !claimed($0) })
             else {
                 result.rebuilt.append(nil)
                 let place = restored.placement == .root ? "" : " (\(restored.placement.rawValue))"
@@ -49,6 +59,12 @@ extension Page {
             next = index + 1
             let entry = stages[index]
             result.rebuilt.append(entry.id)
+            if let url = restored.url, url != entry.url, entry.stage.takesAddresses,
+                let address = try? Address(eventJSON: .string(url))
+            {
+                went(to: address, at: index)
+                result.values.append(Rebuild.Value(stage: entry.stage, name: Wire.addressEvent, value: .string(url)))
+            }
             for (key, value) in restored.values {
                 // A component's value is named by the hosts down to it: "form/email".
                 guard let (stage, name) = Self.recoverableEvent(key, of: entry.stage) else {

@@ -50,10 +50,12 @@ package struct Page {
 
     // MARK: Stages
 
-    /// Mounts `stage`; returns its instance id.
+    /// Mounts `stage` at `url`, or at its Director's address when it has one; returns its
+    /// instance id.
     package mutating func present(_ stage: Stage, placement: Placement, url: String?) -> String {
         let id = stages.add(
-            stage, placement: placement, url: url, extra: Sent(document: stage.valueDocument, dirty: false))
+            stage, placement: placement, url: stage.address?.url ?? url,
+            extra: Sent(document: stage.valueDocument, dirty: false))
         commands.append(.mount(id))
         return id
     }
@@ -139,6 +141,15 @@ package struct Page {
         for entry in stages.entries { entry.stage.cancel() }
         stages = StageStack()
         commands.removeAll()
+    }
+
+    /// The visitor went to `address` in the stage at `index` (Back, Forward, a rebuilt
+    /// page's address): the page shows it already. The stage is diffed at the next flush,
+    /// so that its address goes back to the page if its Director shows another.
+    package mutating func went(to address: Address, at index: Int) {
+        guard !stages[index].isComponent else { return }
+        stages[index].url = address.url
+        stages[index].extra.dirty = true
     }
 
     /// A slot of stage `id` changed. Returns whether the stage is shown.

@@ -125,6 +125,10 @@ package struct SessionState {
                     eventNumber: event.number))
         }
         let stage = page.stages[index].stage
+        // Back, Forward or a link to another address of the stage: the page shows it.
+        if event.name == Wire.addressEvent, let address = try? Address(eventJSON: event.value ?? .null) {
+            page.went(to: address, at: index)
+        }
         guard Page.namesComponent(event.name) else { return [.deliver(event, to: stage)] }
         // A component's kept value, which a page sends again to a rebuilt session named by
         // the hosts down to the component ("form/email"), as its restore names it.

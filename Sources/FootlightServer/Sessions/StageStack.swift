@@ -11,7 +11,9 @@ package struct StageStack<Extra> {
         package let stage: Stage
         /// Where the stage shows; a component shows where its parent does.
         package let placement: Placement
-        package let url: String?
+        /// The address the page shows for the stage: given when it was shown, then its
+        /// Director's (``Stage/bindAddress(_:)``) or the one the visitor went to.
+        package internal(set) var url: String?
         /// For a component: its parent's instance id and where it sits in its template.
         package let component: ComponentPlacement?
         package var extra: Extra

@@ -39,7 +39,7 @@ public struct ClientMirror: Sendable {
     public private(set) var components: [String: (template: String, parent: String, host: ComponentHost)] = [:]
     /// URLs the server asked to open, in order.
     public private(set) var openedURLs: [String] = []
-    /// Every mount, unmount, open and run received, in order (a snapshot's mounts too).
+    /// Every mount, unmount, open, run and address received, in order (a snapshot's mounts too).
     public private(set) var commands: [SceneCommand] = []
     /// Mounts announced by the last `joined` and not yet received.
     public private(set) var pendingMounts = 0
@@ -210,6 +210,18 @@ public struct ClientMirror: Sendable {
             }
             lastSeq = seq
             if case .int(let acknowledged)? = message[.ack] { consumeEvents(through: acknowledged) }
+        case .address:
+            guard let seq = sequence(message), let stage = message[.stage]?.stringValue,
+                let url = message[.url]?.stringValue
+            else { return [] }
+            if let index = stages.firstIndex(where: { $0.id == stage }) {
+                stages[index].url = url
+                commands.append(
+                    .address(template: stages[index].template, url: url, replace: message[.replace] == true))
+            } else {
+                violations.append("address \(seq) for stage \"\(stage)\", which is not mounted")
+            }
+            lastSeq = seq
         case .ack:
             if case .int(let acknowledged)? = message[.number] { consumeEvents(through: acknowledged) }
         case .error:

@@ -1,7 +1,7 @@
 import Footlight
 
 /// What a scene asked its context to do, as the page was told: a stage mounted or
-/// unmounted, a URL opened, or client commands run in a stage.
+/// unmounted, a URL opened, client commands run in a stage, or a stage's address.
 public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
     case mount(template: String, placement: Placement, url: String?)
     case unmount(template: String, placement: Placement)
@@ -12,6 +12,9 @@ public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
     case unmountComponent(template: String)
     /// Client commands (``Stage/run(_:)``) for the stage of `template`.
     case run(template: String, [ClientCommand])
+    /// The address bar shows `url` for the stage of `template` (``Stage/bindAddress(_:)``),
+    /// in a new History entry or, when `replace`, in place of the current one.
+    case address(template: String, url: String, replace: Bool)
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
         case .unmountComponent(let template): "unmount \(template) (component)"
         case .open(let url): "open \(url)"
         case .run(let template, let commands): "run in \(template): \(commands)"
+        case .address(let template, let url, let replace): "address \(url) of \(template)\(replace ? " (replace)" : "")"
         }
     }
 }

@@ -8,6 +8,9 @@ import FootlightJSON
 /// (decoded by ``ClientMessage``; `ping` answered with `pong` by the core itself), and
 /// its app actions:
 /// - `{"push": template, "url": …}`, `{"modal": template}`: presents a new stage;
+///   a pushed one takes addresses, showing each the page goes to;
+/// - `{"address": url, "stage": id, "replace": true?}`: a pushed stage's Director shows
+///   another address;
 /// - `{"component": template, "in": parent, "at": host}`: places a new component;
 /// - `{"pop": "push" | "modal"}`: removes the top stage of that placement, with its
 ///   components;
@@ -20,6 +23,8 @@ final class TranscriptApp {
     private let limits: SessionLimits
     private var connection: ConnectionID = 1
     private var stages: [Stage] = []
+    /// Each pushed stage's address output, by instance id.
+    private var addresses: [String: PassthroughSubject<Address, Never>] = [:]
     private var restarts = 0
 
     init(_ transcript: Transcript) {
@@ -81,8 +86,13 @@ final class TranscriptApp {
     func perform(_ action: JSON) throws {
         if let template = action["push"]?.stringValue {
             let stage = Stage(name: template)
+            let address = PassthroughSubject<Address, Never>()
+            stage.bindAddress(address)
+            stage.onAddress(send: address)
             stages.append(stage)
-            _ = machine.present(stage, .push, url: action["url"]?.stringValue)
+            addresses[machine.present(stage, .push, url: action["url"]?.stringValue)] = address
+        } else if let url = action["address"]?.stringValue, let id = action["stage"]?.stringValue {
+            addresses[id]?.send(Address(url, replaces: action["replace"] == true))
         } else if let template = action["modal"]?.stringValue {
             let stage = Stage(name: template)
             stages.append(stage)
