@@ -7,6 +7,7 @@ import Foundation
 import Gallery
 import Logging
 import ServiceLifecycle
+import TodoMVC
 
 /// `footlight-demo`: serves the demo app until SIGTERM or SIGINT, then shuts down
 /// gracefully (every page told, every socket closed) and exits 0.
@@ -22,8 +23,8 @@ struct FootlightDemo: ParsableCommand {
     @Option(help: "The TCP port (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "The folder served over HTTP.")
-    var publicDirectory = "Public"
+    @Option(help: "The folder served over HTTP (default: Public, and Public/todomvc for --app todomvc).")
+    var publicDirectory: String?
 
     @Option(
         name: .customLong("allow-origin"),
@@ -113,10 +114,14 @@ struct FootlightDemo: ParsableCommand {
         case counter
         /// The kiosk's stage previews, each at `/previews/<name>` (``KioskPreviews``).
         case previews
+        /// TodoMVC: each visitor's list in SQLite in the data directory, its filters at `/`,
+        /// `/active` and `/completed`.
+        case todomvc
     }
 
     @Option(
-        help: ArgumentHelp("The app each session runs: auction, examples, counter or previews.", visibility: .hidden))
+        help: ArgumentHelp(
+            "The app each session runs: auction, examples, counter, previews or todomvc.", visibility: .hidden))
     var app: App = .auction
 
     @Flag(help: "Print the names of the kiosk's stage previews, one a line, and exit.")
@@ -181,7 +186,8 @@ struct FootlightDemo: ParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "footlight")
         logger.logLevel = logLevel
-        var configuration = ServerConfiguration(publicDirectory: publicDirectory)
+        var configuration = ServerConfiguration(
+            publicDirectory: publicDirectory ?? (app == .todomvc ? "Public/todomvc" : "Public"))
         configuration.host = host
         configuration.port = port
         configuration.allowedOrigins = allowedOrigins.isEmpty ? nil : allowedOrigins
@@ -249,6 +255,14 @@ struct FootlightDemo: ParsableCommand {
         case .examples: server = try Server(configuration: configuration, app: ExamplesApp.entry)
         case .counter: server = try Server(configuration: configuration) { _ in [CounterScene.makeStage()] }
         case .previews: server = try Server(configuration: configuration, app: StagePreview.entry(KioskPreviews.all))
+        case .todomvc:
+            let directory = dataDir ?? Self.defaultDataDirectory
+            let store = try TodoStore(directory: directory)
+            // Visitors (and so their lists) outlive a restart: the cookie's signing key is kept.
+            configuration.resumeTokenKey = try SigningKey.load(in: directory)
+            logger.info("the lists are in \(store.location)")
+            server = try Server(
+                configuration: configuration, app: TodoApp.entry(TodoLists(store: store, logger: logger)))
         }
         let address =
             "\(configuration.tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"

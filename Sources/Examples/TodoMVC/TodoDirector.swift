@@ -57,7 +57,9 @@ public final class TodoDirector {
         // end for an item no longer being edited (the blur after Enter or Escape hid its
         // field) is no edit.
         enum Editing {
-            case begin(String), commit(String, String), cancel(String)
+            case begin(String)
+            case commit(String, String)
+            case cancel(String)
         }
         let editingSteps = beginEdit.map(Editing.begin)
             .merge(with: commitEdit.map { Editing.commit($0.id, $0.title) })

@@ -34,9 +34,11 @@ public struct TodoScene: Scene {
             toggle: toggle.map { (id: $0.id, completed: $0.value) }.eraseToAnyPublisher(),
             toggleAll: toggleAll.eraseToAnyPublisher(), remove: remove.map(\.id).eraseToAnyPublisher(),
             beginEdit: beginEdit.map(\.id).eraseToAnyPublisher(),
-            commitEdit: editKey.filter { $0.key == "Enter" }.compactMap { key in key.id.map { (id: $0, title: key.value ?? "") } }
-                .merge(with: editBlur.map { (id: $0.id, title: $0.value) })
-                .eraseToAnyPublisher(),
+            commitEdit: editKey.filter { $0.key == "Enter" }.compactMap { key in
+                key.id.map { (id: $0, title: key.value ?? "") }
+            }
+            .merge(with: editBlur.map { (id: $0.id, title: $0.value) })
+            .eraseToAnyPublisher(),
             cancelEdit: editKey.filter { $0.key == "Escape" }.compactMap(\.id).eraseToAnyPublisher(),
             clearCompleted: clearCompleted.eraseToAnyPublisher())
 

@@ -86,7 +86,8 @@ public final class TodoStore: Sendable {
             guard title.count <= maximumTitleLength else {
                 throw TodoStoreError(.tooLong, "a title of \(title.count) characters is over \(maximumTitleLength)")
             }
-            try db.execute(sql: "UPDATE todo SET title = ? WHERE id = ? AND visitor = ?", arguments: [title, id, visitor])
+            try db.execute(
+                sql: "UPDATE todo SET title = ? WHERE id = ? AND visitor = ?", arguments: [title, id, visitor])
         case .remove(let id):
             try db.execute(sql: "DELETE FROM todo WHERE id = ? AND visitor = ?", arguments: [id, visitor])
         case .clearCompleted:
@@ -95,8 +96,10 @@ public final class TodoStore: Sendable {
     }
 
     private static func fetch(_ visitor: String, _ db: Database) throws -> [Todo] {
-        try Row.fetchAll(db, sql: "SELECT id, title, completed FROM todo WHERE visitor = ? ORDER BY id", arguments: [visitor])
-            .map { Todo(id: $0["id"], title: $0["title"], completed: $0["completed"]) }
+        try Row.fetchAll(
+            db, sql: "SELECT id, title, completed FROM todo WHERE visitor = ? ORDER BY id", arguments: [visitor]
+        )
+        .map { Todo(id: $0["id"], title: $0["title"], completed: $0["completed"]) }
     }
 
     private static let migrator: DatabaseMigrator = {

@@ -100,11 +100,11 @@ import TodoMVC
         // The blur that follows Enter (the field hides) is no second edit.
         h.commitEdit.send((id: "1", title: "Uno"))
         #expect(h.changes == [.rename(id: 1, title: "Uno")])
-        #expect(!h.rows.contains(where: \.editing))
+        #expect(!h.rows.contains { $0.editing })
         h.beginEdit.send("3")
         h.cancelEdit.send("3")
         h.commitEdit.send((id: "3", title: "changed, then Escape"))
         #expect(h.changes == [.rename(id: 1, title: "Uno")])
-        #expect(!h.rows.contains(where: \.editing))
+        #expect(!h.rows.contains { $0.editing })
     }
 }

@@ -22,7 +22,7 @@ import TodoMVC
         list = try store.apply(.clearCompleted, for: "ada")
         #expect(list.map(\.title) == ["Write tests"])
         list = try store.apply(.setAllCompleted(true), for: "ada")
-        #expect(list.allSatisfy(\.completed))
+        #expect(list.allSatisfy { $0.completed })
         #expect(try store.list(for: "bob").map(\.title) == ["Not Ada's"])
     }
 
