@@ -53,7 +53,7 @@ extension KioskStrings {
             [
                 "allLots": "Alle Lose", "email": "E-Mail", "website": "Website", "trip": "Ihre Reise zur Auktion",
                 "signOut": "Abmelden", "picture": "Ihr Bild", "choosePicture": "Bild wählen",
-                "uploading": "Ihr Bild wird hochgeladen",
+                "uploading": "Ihr Bild wird hochgeladen", "cancelUpload": "Abbrechen",
             ]),
         flightPage: PageText(
             .german,
