@@ -164,6 +164,7 @@ extension KioskStrings {
             }
         },
         // The catalogue is written in English.
+        cities: [:],
         catalogue: [:]
     )
 }
