@@ -147,7 +147,9 @@ import Testing
         tester.expect("signin-1", ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(300))
         tester.expect("listings", ["accountName": "Ada Lovelace"])
-        tester.expectCommands([.unmount(template: "signin", placement: .modal)])
+        tester.expectCommands([
+            .unmount(template: "signin", placement: .modal), .run(template: "listings", [.focus(".account-name")]),
+        ])
 
         tester.send("profile", to: "listings")
         tester.expectCommands([.mount(template: "profile", placement: .push, url: "/profile")])

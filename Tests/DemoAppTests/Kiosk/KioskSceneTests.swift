@@ -91,7 +91,10 @@ import Testing
         ])
         #expect(tester.document("welcome-3")?["greeting"] == "Welcome aboard, Grace.")
         tester.send("continue", to: "welcome-3")
-        tester.expectCommands([.unmount(template: "welcome", placement: .modal)])
+        // Focus goes back to the bid field (a control, not the whole page) once the flow closed.
+        tester.expectCommands([
+            .unmount(template: "welcome", placement: .modal), .run(template: "lot", [.focus("#bid-amount")]),
+        ])
 
         // The form is still there; now the bid goes through.
         tester.send("amount", to: "lot-1", value: "500")
@@ -153,7 +156,10 @@ import Testing
         tester.expect("signin-1", ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(300))
         tester.expect("listings", ["accountName": "Ada Lovelace"])
-        tester.expectCommands([.unmount(template: "signin", placement: .modal)])
+        // Focus goes to the profile's button, which took the place of "Sign in".
+        tester.expectCommands([
+            .unmount(template: "signin", placement: .modal), .run(template: "listings", [.focus(".account-name")]),
+        ])
         tester.send("profile", to: "listings")
         tester.expectCommands([.mount(template: "profile", placement: .push, url: "/profile")])
         return tester
