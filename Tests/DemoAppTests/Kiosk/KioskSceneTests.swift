@@ -252,11 +252,26 @@ import Testing
     func deepLinks() {
         #expect(SceneTester(KioskApp.entry(services), path: "/lots/lot-1?from=mail").stageIDs == ["listings", "lot-1"])
         #expect(SceneTester(KioskApp.entry(services), path: "/").stageIDs == ["listings"])
-        for link in ["/lots/lot-99", "/profile", "/lots", "/nowhere/at/all"] {
+        for link in ["/lots/lot-99", "/lots", "/nowhere/at/all"] {
             let tester = SceneTester(KioskApp.entry(services), path: link)
             #expect(tester.stageIDs == ["listings", "not-found-1"], "\(link)")
             #expect(tester.document("not-found-1")?["path"] == .string(link), "\(link)")
             #expect(tester.document("not-found-1")?["t"] == KioskStrings.english.notFoundPage.viewJSON, "\(link)")
+        }
+    }
+
+    @Test("A profile link signed out offers signing in, then opens the profile (and the trip it names)")
+    func profileLinkSignedOut() {
+        for (link, stages) in [("/profile", ["profile"]), ("/profile/trip", ["profile", "flight"])] {
+            let tester = SceneTester(KioskApp.entry(services), path: link)
+            tester.exhaustivity = .off
+            #expect(tester.stageIDs == ["listings", "signin-1"], "\(link)")
+            tester.send("email", to: "signin-1", value: "ada@example.com")
+            tester.send("password", to: "signin-1", value: "lovelace1843")
+            tester.send("submit", to: "signin-1")
+            tester.advance(by: .milliseconds(300))
+            #expect(tester.stageIDs.dropFirst().map { $0.split(separator: "-").first.map(String.init) ?? $0 } == stages)
+            tester.finish(allowingTimers: true)
         }
     }
 
