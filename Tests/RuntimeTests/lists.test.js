@@ -139,6 +139,12 @@ function aimedPage() {
         return false;
       },
       click: () => dispatch('click', made, 0),
+      // Only the selector the guard asks: a row, a child of a keyed list.
+      closest: (selector) => {
+        assert.equal(selector, '[data-list] > *');
+        for (let el = made; el; el = el.parentElement) if (el.parentElement?.hasAttribute('data-list')) return el;
+        return null;
+      },
     };
     return made;
   };

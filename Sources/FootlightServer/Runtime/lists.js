@@ -66,11 +66,16 @@
    * @param win the window, whose listeners (capture) see the events first.
    */
   function guardAim(win) {
-    const rowOf = (el) => {
-      for (; el?.parentElement; el = el.parentElement) if (el.parentElement.hasAttribute(K.BIND.list)) return el;
-    };
+    const rowOf = (el) => el?.closest?.(`[${K.BIND.list}] > *`); // the innermost row around el
     let pressed; // [the element pressed, its row, where the row was]
-    win.addEventListener('pointerdown', (event) => (pressed = [event.target, rowOf(event.target), rowOf(event.target)?.offsetTop]), true);
+    win.addEventListener(
+      'pointerdown',
+      (event) => {
+        const row = rowOf(event.target);
+        pressed = [event.target, row, row?.offsetTop];
+      },
+      true,
+    );
     win.addEventListener(
       'click',
       (event) => {

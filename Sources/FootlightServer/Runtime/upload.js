@@ -13,7 +13,7 @@
  * answers that it reached no server (502, 503, 504), it asks for a new address ({resume: id, n})
  * after a pause that doubles each time, five times at most; the server answers with the bytes it
  * holds, and the rest goes. Past that, it tells the server it gave up ({cancel: id, lost: true}).
- * Choosing other files, or a click on a data-upload-cancel button naming the event, cancels the
+ * Choosing other files, or a click on a data-upload-cancel button of the stage naming the event, cancels the
  * files on their way ({cancel: id}). What became of each file (progress, the end, a refusal, a
  * cancel) reaches the Director, whose view shows it (a <progress>, a message).
  *
@@ -79,18 +79,15 @@
         h.files = [...h.el.files];
         h.send(h.event, h.files.map(({ name, size, type }) => ({ name, size, type })));
       });
-      h.click = (event) => {
+      // A cancel button of the event in the same stage (K.C_STAGE; the listener goes with its element).
+      h.el.closest('.footlight-stage')?.addEventListener('click', (event) => {
         if (!event.target.closest?.(`[data-upload-cancel="${h.event}"]`)) return;
         cancel(h);
         h.el.value = ''; // the same file can be chosen again
-      };
-      document.addEventListener('click', h.click);
+      });
     },
     received(h, message) {
       if (message?.at === h.event) put(h, message); // another input's files are its own
-    },
-    destroyed(h) {
-      document.removeEventListener('click', h.click);
     },
   });
 })();
