@@ -115,8 +115,10 @@ struct FootlightDemo: ParsableCommand {
         case previews
     }
 
-    @Option(
-        help: ArgumentHelp("The app each session runs: auction, examples, counter or previews.", visibility: .hidden))
+    /// The apps `--app` takes, as its help lists them: every case of ``App``.
+    static let appNames = App.allCases.map(\.rawValue).joined(separator: ", ")
+
+    @Option(help: ArgumentHelp("The app each session runs: " + appNames + "."))
     var app: App = .auction
 
     @Flag(help: "Print the names of the kiosk's stage previews, one a line, and exit.")
