@@ -8,7 +8,10 @@
  *
  * The texts last shown are kept in localStorage and shown again as the page loads: on a slow
  * network the first page arrives a few round trips after the header is painted, and a reload
- * would otherwise show the header in English until then.
+ * would otherwise show the header in English until then. A first visit has none kept: the
+ * browser's languages (what it sends as Accept-Language, which the server follows too) pick the
+ * texts of the page's <script type="application/json" id="site-texts"> ({de: {lang, name, …}};
+ * English is the page's own).
  */
 'use strict';
 
@@ -32,10 +35,21 @@
     } catch {} // storage full or refused: the next load waits for the page, as without it
   }
 
+  /** The site's texts in the first of the browser's languages the kiosk speaks, or null for English. */
+  function browsers() {
+    const known = JSON.parse(document.getElementById('site-texts')?.textContent || '{}');
+    for (const tag of navigator.languages || [navigator.language]) {
+      const language = String(tag).split('-')[0].toLowerCase();
+      if (language === 'en') return null;
+      if (known[language]) return known[language];
+    }
+    return null;
+  }
+
   try {
-    const kept = JSON.parse(localStorage.getItem(KEPT));
+    const kept = JSON.parse(localStorage.getItem(KEPT)) || browsers();
     if (typeof kept?.lang === 'string') show(kept);
-  } catch {} // nothing kept, or not JSON: the page's own texts stay until the first page
+  } catch {} // not JSON: the page's own texts stay until the first page
 
   window.footlight.hook('site-text', { mounted: apply, updated: apply });
 })();

@@ -26,7 +26,8 @@ extension Stage {
                 return .badValue(
                     event, stage: name,
                     EventValueError(
-                        expected: "a list of files ({\"name\", \"size\", \"type\"}) or {\"resume\": id}",
+                        expected:
+                            "a list of files ({\"name\", \"size\", \"type\"}), {\"resume\": id, \"n\": index} or {\"cancel\": id}",
                         received: value ?? .null))
             }
             guard let broker = host?.uploadBroker else {
@@ -59,6 +60,11 @@ extension Stage {
                 } catch {
                     input.send(.failed(error))
                 }
+            case .cancel(let id, lost: false):
+                broker.cancel(id, with: UploadError(.cancelled, file: nil, "the upload was cancelled in the page"))
+            case .cancel(let id, lost: true):
+                broker.cancel(
+                    id, with: UploadError(.abandoned, file: nil, "the page could not send the file and gave it up"))
             }
             if !commands.isEmpty { host?.stageRuns(commands) }
             return nil
@@ -66,13 +72,19 @@ extension Stage {
     }
 }
 
-/// What a file input's change sends: the files chosen, or a request to go on with an
-/// upload a cut stopped.
+/// What a file input's change sends: the files chosen, a request to go on with an
+/// upload a cut stopped, or to end one (`{"cancel": id}`; with `"lost": true` when the
+/// page gave up sending it).
 enum UploadRequest {
     case files([UploadDescription])
     case resume(id: String, index: Int)
+    case cancel(id: String, lost: Bool)
 
     init?(eventJSON json: JSON) {
+        if let id = json["cancel"]?.stringValue {
+            self = .cancel(id: id, lost: json["lost"] == .bool(true))
+            return
+        }
         if let id = json["resume"]?.stringValue {
             guard let index = json["n"].flatMap({ try? Int(eventJSON: $0) }), index >= 0 else { return nil }
             self = .resume(id: id, index: index)

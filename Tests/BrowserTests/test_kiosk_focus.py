@@ -26,6 +26,4 @@ def test_place_bid_leaves_focus_on_the_bid_field(open_kiosk):
     place_minimum_bid(app)
     app.wait_settled()
     assert app.page.evaluate(FOCUSED) == "bid-amount"
-    # A second bid right away, from the keyboard: the field has focus.
-    expect(page.get_by_label("Your bid")).to_be_focused()
     assert app.unexpected_errors() == []

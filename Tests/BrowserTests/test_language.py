@@ -227,3 +227,16 @@ def test_a_reload_shows_the_page_around_the_stages_in_the_visitors_language_befo
     proxy.refuse_websockets = True
     app.page.reload()
     check_site(app, "en")
+
+
+def test_a_first_german_visit_shows_the_page_around_the_stages_in_german_before_any_stage(through, open_app):
+    """A first visit has no texts kept: the browser's languages (its Accept-Language) pick the
+    header's, before the socket. Here the server's WebSocket is never reached."""
+    proxy = through(0.1)
+    proxy.refuse_websockets = True
+    app = open_app(base=proxy.url, path=None, root_stages=("listings",), locale="de-DE")
+    app.allow_errors(FAILED_HANDSHAKE)
+    app.page.goto(proxy.url + "/")
+    assert app.page.locator("#footlight-outlet [lang]").count() == 0, "no stage shown"
+    check_site(app, "de")
+    app.screenshot("kiosk-first-german-frame")

@@ -80,8 +80,9 @@ def test_validation_appears_after_the_debounce_and_clears(open_app):
     app.screenshot("signup-invalid")
 
     password.press_sequentially("er!!")  # "shorter!!": 9 characters
-    expect(password_error).to_be_hidden()
+    expect(password_error).to_be_hidden()  # at once: typed past (typed-past.js); then by the server
     expect(submit).to_be_enabled()
+    app.wait_for("(s) => s.documents['signup-form-c1'].password === 'shorter!!'")
     app.wait_settled()
     doc = app.state()["documents"][FORM]
     assert doc["passwordError"] is None and doc["canSubmit"] is True and doc["password"] == "shorter!!"
@@ -90,6 +91,31 @@ def test_validation_appears_after_the_debounce_and_clears(open_app):
     email.fill("alice@")
     expect(email_error).to_have_text(EMAIL_ERROR)
     expect(submit).to_be_disabled()
+
+
+def test_an_error_about_text_typed_past_hides_at_once(open_app):
+    """The email's error is about the text the server checked: a key typed after it hides the
+    error at once (not after the debounce and a round trip), and the server's next answer shows
+    the error again if the text is still wrong."""
+    app = open_app()
+    stage, email, _, email_error, _, _ = form_parts(app)
+    email.press_sequentially("ada@ex", delay=20)
+    expect(email_error).to_have_text(EMAIL_ERROR)
+    expect(email_error).to_be_visible()
+    shown = email.evaluate("""(input) => {
+      input.value += 'a';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const error = document.getElementById('signup-email-error');
+      return { display: getComputedStyle(error).display,
+               border: getComputedStyle(input).borderColor === getComputedStyle(error).color };
+    }""")
+    assert shown == {"display": "none", "border": False}, shown
+    expect(email_error).to_be_visible()  # "ada@exa" is still no address: said again, about it
+    app.wait_for("(s) => s.documents['signup-form-c1'].email === 'ada@exa'")
+    email.press_sequentially("mple.com", delay=20)
+    expect(email_error).to_be_hidden()
+    app.wait_for("(s) => s.documents['signup-form-c1'].emailError === null")
+    expect(email_error).to_be_hidden()
 
 
 def test_submit_shows_progress_then_welcome(open_app):

@@ -14,17 +14,20 @@ import Testing
         var limits = UploadLimits()
         var keepIn: String?
         let paths = Locked<[String]>([])
+        /// The type of each finished file.
+        let types = Locked<[String]>([])
 
         func makeStage(context: Context) -> Stage {
             let (input, events) = (PassthroughSubject<UploadEvent, Never>(), PassthroughSubject<UploadEvent, Never>())
             let stage = UploadProbe.stage(limits: limits, events: events, input: input)
-            let (paths, keepIn) = (paths, keepIn)
+            let (paths, types, keepIn) = (paths, types, keepIn)
             // Logged (the file read) first, then moved.
             stage.keep(
                 input.sink { event in
                     events.send(event)
                     guard case .finished(let file) = event else { return }
                     paths.withLock { $0.append(file.path) }
+                    types.withLock { $0.append(file.type) }
                     if let keepIn { _ = rename(file.path, "\(keepIn)/\(file.name)") }
                 })
             return stage
@@ -98,12 +101,29 @@ import Testing
         tester.finish()
     }
 
-    @Test("Bytes of another type than the one declared: 415, and the binding told")
+    @Test("Bytes of a type not accepted, whatever the name says: 415, and the binding told")
     func wrongBytes() {
-        let tester = SceneTester(ProbeScene(limits: UploadLimits(types: ["image/*"])))
+        let tester = SceneTester(ProbeScene(limits: UploadLimits(types: ["image/png", "image/jpeg"])))
         let gif = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 94)
         #expect(tester.upload("file", to: "uploads", name: "a.png", type: "image/png", bytes: gif) == 415)
         tester.expect("uploads", ["log": ["started a.png 100", "failed type-not-accepted"]])
+        let text = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+        #expect(tester.upload("file", to: "uploads", name: "b.png", type: "image/png", bytes: text) == 415)
+        tester.expect(
+            "uploads",
+            ["log": ["started a.png 100", "failed type-not-accepted", "started b.png 100", "failed type-not-accepted"]])
+        tester.finish()
+    }
+
+    @Test("A GIF named .png, where GIFs are accepted: taken by its bytes, as image/gif")
+    func bytesDecide() {
+        let scene = ProbeScene(limits: UploadLimits(types: ["image/png", "image/gif"]))
+        let tester = SceneTester(scene)
+        let gif = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 94)
+        #expect(tester.upload("file", to: "uploads", name: "a.png", type: "image/png", bytes: gif) == 204)
+        tester.expect(
+            "uploads", ["log": ["started a.png 100", .string("finished a.png 100 \(UploadProbe.hash(gif))")]])
+        #expect(scene.types.withLock { $0 } == ["image/gif"])
         tester.finish()
     }
 }

@@ -79,12 +79,12 @@ struct UploadSocketTests {
         #expect(client.uploadLog == ["failed too-many-files", "failed too-large", "failed type-not-accepted"])
         #expect(client.uploadCommands.isEmpty)
 
-        // Declared a PNG, sent a GIF's bytes: refused once they are in.
+        // Declared a PNG, sent a GIF's bytes: the bytes decide, and GIFs are accepted.
         let gif = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 94)
         try await client.send("file", in: "uploads", value: [png])
         try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 1 }
-        #expect(try await RawHTTP.put(port: server.port, path: client.uploadCommands[0].url, body: gif) == 415)
-        try await client.wait("the refusal") { $0.mirror.uploadLog.last == "failed type-not-accepted" }
+        #expect(try await RawHTTP.put(port: server.port, path: client.uploadCommands[0].url, body: gif) == 204)
+        try await client.wait("the file") { $0.mirror.uploadLog.last == "finished a.png 100 \(UploadProbe.hash(gif))" }
 
         // Declared a PNG, sent text: refused too.
         try await client.send("file", in: "uploads", value: [png])
@@ -100,6 +100,35 @@ struct UploadSocketTests {
         try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 3 }
         #expect(try await RawHTTP.put(port: server.port, path: client.uploadCommands[2].url, body: realPNG) == 204)
         try await client.wait("the file finished") { $0.mirror.uploadLog.last?.hasPrefix("finished a.png 100") == true }
+        #expect(try await emptied(folder))
+    }
+
+    @Test("The page cancels an upload: its binding is told at once, its ticket is void; a give-up is told too")
+    func cancelled() async throws {
+        let (server, folder) = try start()
+        defer { server.shutdown() }
+        let client = try await TestClient.connect(to: server)
+        let body = bytes(2000, seed: 5)
+        try await client.send("file", in: "uploads", value: [UploadProbe.describe("first.bin", size: body.count)])
+        try await client.wait("an upload command") { $0.mirror.uploadCommands.count == 1 }
+        let first = client.uploadCommands[0]
+        // Another file chosen: the page cancels the first, then describes the second; the
+        // binding hears the two in that order.
+        try await client.send("file", in: "uploads", value: ["cancel": .string(first.id)])
+        try await client.send("file", in: "uploads", value: [UploadProbe.describe("second.bin", size: body.count)])
+        try await client.wait("a second command") { $0.mirror.uploadCommands.count == 2 }
+        try await client.waitUntilAcknowledged()
+        #expect(client.uploadLog == ["started first.bin 2000", "failed cancelled", "started second.bin 2000"])
+        #expect(try await RawHTTP.put(port: server.port, path: first.url, body: body) == 403)
+        try await client.send("file", in: "uploads", value: ["resume": .string(first.id), "n": 0])
+        try await client.wait("the resume refused") { $0.mirror.uploadLog.last == "failed abandoned" }
+        // Cancelling an upload that ended changes nothing.
+        try await client.send("file", in: "uploads", value: ["cancel": .string(first.id)])
+        // The page gave the second up after its tries: the binding hears it was abandoned.
+        try await client.send(
+            "file", in: "uploads", value: ["cancel": .string(client.uploadCommands[1].id), "lost": true])
+        try await client.wait("the give-up") { $0.mirror.uploadLog.count == 5 }
+        #expect(client.uploadLog.suffix(2) == ["failed abandoned", "failed abandoned"])
         #expect(try await emptied(folder))
     }
 

@@ -119,6 +119,7 @@ private struct Shown: Scene {
         func resume(_ id: String) throws(UploadError) -> UploadTicket {
             throw UploadError(.abandoned, file: nil, "none")
         }
+        func cancel(_ id: String, with error: UploadError) {}
     }
 
     @Test("A stage does not keep its session (its upload broker) alive: the two are no cycle")

@@ -5,7 +5,7 @@
 const { describe, test } = require('node:test');
 const assert = require('node:assert/strict');
 const { load, seeded, shuffled } = require('./support/runtime.js');
-const { planList } = load('lists.js');
+const { planList, guardAim } = load('lists.js');
 
 /** Carries out a plan on an array of keys as the DOM code does on nodes; counts the moves. */
 function carryOut(oldKeys, plan) {
@@ -106,5 +106,103 @@ describe('keyed list plans', () => {
   test('a repeated id is refused', () => {
     assert.throws(() => planList([1, 2], [1, 2, 1]), { message: 'two rows have the id 1' });
     assert.throws(() => planList([], ['a', 'a']), { message: 'two rows have the id "a"' });
+  });
+});
+
+/**
+ * A page with a keyed list of rows a, b, c (each a row element holding a button, at offsetTop 0,
+ * 40, 80), the aim guard installed on a fake window. `acted` lists, for each click that got past
+ * the guard, the id of the row its target is in (null: none).
+ */
+function aimedPage() {
+  const listeners = {};
+  const acted = [];
+  const win = {
+    addEventListener: (type, handle, capture) => {
+      assert.equal(capture, true, `${type} is listened to in the capture phase`);
+      listeners[type] = handle;
+    },
+  };
+  const dispatch = (type, target, detail = 1) => {
+    let stopped = false;
+    listeners[type]?.({ target, detail, stopImmediatePropagation: () => (stopped = true), preventDefault() {} });
+    if (!stopped && type === 'click') acted.push(target.row ?? null);
+  };
+  const node = (parent, attributes = {}, row = parent?.row) => {
+    const made = {
+      parentElement: parent,
+      row,
+      isConnected: true,
+      hasAttribute: (name) => name in attributes,
+      contains: (other) => {
+        for (let el = other; el; el = el.parentElement) if (el === made) return true;
+        return false;
+      },
+      click: () => dispatch('click', made, 0),
+      // Only the selector the guard asks: a row, a child of a keyed list.
+      closest: (selector) => {
+        assert.equal(selector, '[data-list] > *');
+        for (let el = made; el; el = el.parentElement) if (el.parentElement?.hasAttribute('data-list')) return el;
+        return null;
+      },
+    };
+    return made;
+  };
+  const body = node(null);
+  const list = node(body, { 'data-list': 'lots' });
+  const rowNodes = ['a', 'b', 'c'].map((id, i) => Object.assign(node(list, {}, id), { offsetTop: 40 * i }));
+  const rows = Object.fromEntries(rowNodes.map((row) => [row.row, node(row)]));
+  guardAim(win);
+  return {
+    body,
+    list,
+    rows, // each row's button
+    acted,
+    down: (target) => dispatch('pointerdown', target),
+    click: (target, detail) => dispatch('click', target, detail),
+    /** The server's update put the rows in this order (bindings.js moved their nodes). */
+    reorder: (...ids) => ids.forEach((id, i) => (rowNodes.find((row) => row.row === id).offsetTop = 40 * i)),
+  };
+}
+
+describe('the aim guard: a click acts on the row pressed, though a live reorder moved it before the click', () => {
+  test('moved between pointerdown and click, the click landing on another row or around the list: the row pressed gets it', () => {
+    const page = aimedPage();
+    page.down(page.rows.a);
+    page.reorder('b', 'a', 'c'); // a bid: b is under the pointer now
+    page.click(page.rows.b);
+    page.down(page.rows.b);
+    page.reorder('a', 'b', 'c');
+    page.click(page.list); // pressed on one row, released on another: the browser clicks their parent
+    assert.deepEqual(page.acted, ['a', 'b']);
+  });
+
+  test('no row moved: clicks stay as the browser made them (on the row pressed, dragged off on purpose, elsewhere)', () => {
+    const page = aimedPage();
+    page.down(page.rows.a);
+    page.click(page.rows.a);
+    page.down(page.rows.a);
+    page.click(page.list); // dragged from a to c on purpose: no row's click
+    page.down(page.body);
+    page.reorder('c', 'b', 'a');
+    page.click(page.body); // pressed outside any list
+    assert.deepEqual(page.acted, ['a', null, null]);
+  });
+
+  test('keys, a row pressed that has gone, and a click outside its list are left alone', () => {
+    const page = aimedPage();
+    page.down(page.rows.a);
+    page.reorder('b', 'a', 'c');
+    page.click(page.rows.b, 0); // Enter on a focused button, after a press that made no click
+    page.down(page.rows.a);
+    page.rows.a.parentElement.isConnected = false;
+    page.reorder('b', 'c', 'a');
+    page.click(page.list);
+    const other = aimedPage();
+    other.down(other.rows.a);
+    other.reorder('b', 'a', 'c');
+    other.click(other.body);
+    assert.deepEqual(page.acted, ['b', null]);
+    assert.deepEqual(other.acted, [null]);
   });
 });

@@ -36,7 +36,7 @@ describe('the runtime in a page', () => {
     const exportNames = {
       FootlightPointer: ['parsePointer', 'formatPointer', 'arrayIndex'],
       FootlightPatch: ['PatchError', 'applyPatch', 'changedPaths'],
-      FootlightLists: ['planList'],
+      FootlightLists: ['planList', 'guardAim'],
       FootlightBindings: ['parseSlot', 'parseBinding', 'readPath', 'truthy', 'init', 'bindTree', 'render', 'write', 'release', 'unlock', 'rowId'],
       FootlightEvents: ['gate', 'controlValue', 'formValue', 'init', 'listen', 'flush', 'notSent', 'consumed', 'isHeld'],
       FootlightSession: ['backoff', 'Session'],
@@ -74,8 +74,9 @@ describe('the runtime in a page', () => {
     for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
     // pagehide flushes typed values into the kept queue, and keeps the address the page
     // showed (a typed link to another opens a session of its own), which pageshow from the
-    // back-forward cache drops again; online reconnects at once.
-    assert.deepEqual(browser.windowListeners, ['pagehide', 'popstate', 'pagehide', 'pageshow', 'online']);
+    // back-forward cache drops again; online reconnects at once. (pointerdown and click: lists.js's
+    // aim guard, from the start.)
+    assert.deepEqual(browser.windowListeners, ['pointerdown', 'click', 'pagehide', 'popstate', 'pagehide', 'pageshow', 'online']);
     assert.equal(sockets.length, 1);
     const socket = sockets[0];
     assert.deepEqual([socket.url, socket.protocol], ['ws://footlight.test/ws', 'footlight.v1']);

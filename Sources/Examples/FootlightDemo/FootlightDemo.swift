@@ -119,9 +119,10 @@ struct FootlightDemo: ParsableCommand {
         case todomvc
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app each session runs: auction, examples, counter, previews or todomvc.", visibility: .hidden))
+    /// The apps `--app` takes, as its help lists them: every case of ``App``.
+    static let appNames = App.allCases.map(\.rawValue).joined(separator: ", ")
+
+    @Option(help: ArgumentHelp("The app each session runs: " + appNames + "."))
     var app: App = .auction
 
     @Flag(help: "Print the names of the kiosk's stage previews, one a line, and exit.")

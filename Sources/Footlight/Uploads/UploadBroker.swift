@@ -9,6 +9,10 @@ package protocol UploadBroker: AnyObject {
     /// A new ticket for this session's unfinished upload `id`, from the bytes the
     /// server holds (after a cut).
     func resume(_ id: String) throws(UploadError) -> UploadTicket
+    /// Ends this session's unfinished upload `id` (its file removed, its tickets and
+    /// requests void) and hands `error` to its binding at once, in this turn; nothing
+    /// when the upload already ended.
+    func cancel(_ id: String, with error: UploadError)
 }
 
 /// A file as the page describes it when the visitor chooses it.

@@ -40,7 +40,8 @@ public struct UploadedFile: Sendable, Equatable {
     public let id: String
     /// The file's name on the visitor's machine: for showing only, never as a path.
     public let name: String
-    /// Its media type, as the browser declared it and the server checked it.
+    /// Its media type: the one its bytes show when the server knows the type by them
+    /// (a GIF named `.png` is `image/gif`), else the one the browser declared.
     public let type: String
     /// Its size in bytes.
     public let size: Int
@@ -68,7 +69,7 @@ public struct UploadError: Error, Sendable, Equatable, CustomStringConvertible {
             case tooManyFiles = "too-many-files"
             case typeNotAccepted = "type-not-accepted"
             case badDescription = "bad-description"
-            case busy, abandoned, storage
+            case busy, abandoned, storage, cancelled
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -87,6 +88,9 @@ public struct UploadError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let abandoned = Kind(.abandoned)
         /// The server could not store the file (disk full, directory gone).
         public static let storage = Kind(.storage)
+        /// The page cancelled the upload: the visitor chose Cancel, or chose other files
+        /// for the same input while it was on its way. Nothing to tell the visitor.
+        public static let cancelled = Kind(.cancelled)
 
         /// A short code for the failure ("too-large").
         public var code: String { value.rawValue }

@@ -25,4 +25,10 @@ extension SessionDriver: UploadBroker {
         }
         return try uploads.resume(session: id, id: upload)
     }
+
+    func cancel(_ upload: String, with error: UploadError) {
+        guard let uploads = registry?.uploads, let name = uploads.cancel(session: id, id: upload) else { return }
+        uploadDeliveries.deliver(
+            .failed(UploadError(error.kind, file: name, error.message)), of: upload, registry: uploads)
+    }
 }

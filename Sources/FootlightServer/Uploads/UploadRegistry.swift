@@ -157,6 +157,23 @@ package final class UploadRegistry: Sendable {
         return ticket
     }
 
+    /// Ends `session`'s unfinished upload `id` for the page (its file removed, its
+    /// tickets void, a request still sending stopped) without telling its binding: the
+    /// caller does, in the session's turn. Returns the file's name, or nil when the
+    /// session has no such unfinished upload.
+    package func cancel(session: String, id: String) -> String? {
+        let upload = state.withLock { state -> Upload? in
+            guard let upload = state.uploads[id], upload.session == session, !upload.isDone else { return nil }
+            state.tickets = state.tickets.filter { $0.value.upload != id }
+            return state.uploads.removeValue(forKey: id)
+        }
+        guard let upload else { return nil }
+        unlink(upload.path)
+        logger.info(
+            "upload of \"\(upload.file.name)\" cancelled by the page", metadata: ["session": "\(session.prefix(8))"])
+        return upload.file.name
+    }
+
     /// Forgets upload `id` once its end was delivered: the file is removed (soon, on
     /// another thread) unless the app moved it while it handled ``UploadEvent/finished(_:)``.
     package func release(_ id: String) {
@@ -308,11 +325,11 @@ package final class UploadRegistry: Sendable {
         case .failure(let refusal): return refusal
         case .success(let done): upload = done
         }
-        // Bytes of another known type than the one declared, or a known type declared
-        // whose bytes are not that type's.
+        // The bytes decide: a known type they show must be accepted (a GIF named `.png`
+        // is taken as the GIF it is, when GIFs are); a known type declared must be shown.
         let declared = upload.file.type.lowercased()
         let found = MediaType.sniffed(head)
-        if found.map({ $0 != declared || !upload.limits.accepts(type: $0) }) ?? MediaType.known.contains(declared) {
+        if found.map({ !upload.limits.accepts(type: $0) }) ?? MediaType.known.contains(declared) {
             let error = UploadError(
                 .typeNotAccepted, file: upload.file.name,
                 "\"\(upload.file.name)\" was declared \(upload.file.type) but its bytes are \(found ?? "not that type's")"
@@ -324,7 +341,8 @@ package final class UploadRegistry: Sendable {
             id,
             .finished(
                 UploadedFile(
-                    id: id, name: upload.file.name, type: upload.file.type, size: upload.file.size, path: upload.path)))
+                    id: id, name: upload.file.name, type: found ?? upload.file.type, size: upload.file.size,
+                    path: upload.path)))
         return nil
     }
 

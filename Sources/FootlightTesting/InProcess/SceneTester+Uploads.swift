@@ -87,4 +87,10 @@ extension SceneTester: UploadBroker {
         guard let uploadRegistry else { throw UploadError(.abandoned, file: nil, "no upload \(id) was started") }
         return try uploadRegistry.resume(session: Self.session, id: id)
     }
+
+    package func cancel(_ id: String, with error: UploadError) {
+        guard let uploadRegistry, let name = uploadRegistry.cancel(session: Self.session, id: id) else { return }
+        uploadDeliveries.deliver(
+            .failed(UploadError(error.kind, file: name, error.message)), of: id, registry: uploadRegistry)
+    }
 }

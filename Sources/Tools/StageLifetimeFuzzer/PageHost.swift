@@ -31,6 +31,8 @@ final class PageHost: UploadBroker {
         throw UploadError(.abandoned, file: nil, "no upload \(id) was started")
     }
 
+    func cancel(_ id: String, with error: UploadError) {}
+
     /// A shown stage's host: what its bindings tell, the page hears, if it is still there.
     private final class Link: StageHost {
         weak var page: PageHost?

@@ -100,7 +100,7 @@ extension AuctionTests {
         @Test(
             "In German",
             arguments: [
-                (7_500_000, "2 Std. 05 Min."), (45_000, "45 s"), (0, "Beendet"), (100_800_000, "1 T 04 Std."),
+                (7_500_000, "2 Std. 05 Min."), (45_000, "45 s"), (0, "Beendet"), (100_800_000, "1 Tg. 04 Std."),
             ])
         func formatsGerman(milliseconds: Int, text: String) {
             #expect(TimeLeftFormat.string(remaining: .milliseconds(milliseconds), in: .german) == text)

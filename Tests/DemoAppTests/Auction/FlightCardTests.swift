@@ -44,6 +44,19 @@ extension AuctionTests {
                 ])
         }
 
+        @Test("The trip in German: its cities' German names, days and duration")
+        func tripInGerman() throws {
+            let card = FlightCard(flight: try #require(Flight.tripToTheAuction), language: .german)
+            #expect(card.departure.place == "Lissabon (LIS)")
+            #expect(card.departure.summary == "14:05 · Lissabon (LIS)")
+            #expect(card.arrival.place == "Wien (VIE)")
+            #expect(card.arrival.summary == "18:15 · Wien (VIE)")
+            #expect(card.departure.day == "Di. 3. Dez.")
+            #expect(!card.duration.contains("hour"))
+            // A city the table does not name keeps its own.
+            #expect(FlightFormat.place(city: "Oslo", airportCode: "OSL", language: .german) == "Oslo (OSL)")
+        }
+
         @Test("Each endpoint is shown in its own time zone, across the date line of midnight")
         func timeZones() throws {
             let newYork = try zone("America/New_York")

@@ -147,7 +147,9 @@ import Testing
         tester.expect("signin-1", ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(300))
         tester.expect("listings", ["accountName": "Ada Lovelace"])
-        tester.expectCommands([.unmount(template: "signin", placement: .modal)])
+        tester.expectCommands([
+            .unmount(template: "signin", placement: .modal), .run(template: "listings", [.focus(".account-name")]),
+        ])
 
         tester.send("profile", to: "listings")
         tester.expectCommands([.mount(template: "profile", placement: .push, url: "/profile")])
@@ -241,6 +243,15 @@ import Testing
             #expect(Set(texts.keys) == named.union(["lang"]), "\(language)")
             #expect(texts.values.allSatisfy { !$0.isEmpty }, "\(language)")
         }
+        // A first visit shows them before any stage, from the page's own copy of them (site-texts),
+        // in every language but English (the page's own texts).
+        let start = try #require(page.range(of: #"<script type="application/json" id="site-texts">"#))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let copies = try JSON.parse(String(page[start.upperBound..<end.lowerBound]))
+        for language in KioskLanguage.allCases where language != .english {
+            #expect(copies[language.rawValue] == language.strings.sitePage.viewJSON, "\(language)")
+        }
+        #expect(copies.objectValue?.count == KioskLanguage.allCases.count - 1)
         // Each full page binds them (the switch changing them is in `switching`).
         #expect(german().document("listings")?["site"] == KioskStrings.german.sitePage.viewJSON)
         #expect(german("/lots/lot-1").document("lot-1")?["site"] == KioskStrings.german.sitePage.viewJSON)

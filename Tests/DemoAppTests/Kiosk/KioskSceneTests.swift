@@ -91,7 +91,10 @@ import Testing
         ])
         #expect(tester.document("welcome-3")?["greeting"] == "Welcome aboard, Grace.")
         tester.send("continue", to: "welcome-3")
-        tester.expectCommands([.unmount(template: "welcome", placement: .modal)])
+        // Focus goes back to the bid field (a control, not the whole page) once the flow closed.
+        tester.expectCommands([
+            .unmount(template: "welcome", placement: .modal), .run(template: "lot", [.focus("#bid-amount")]),
+        ])
 
         // The form is still there; now the bid goes through.
         tester.send("amount", to: "lot-1", value: "500")
@@ -153,7 +156,10 @@ import Testing
         tester.expect("signin-1", ["submitting": true, "canSubmit": false])
         tester.advance(by: .milliseconds(300))
         tester.expect("listings", ["accountName": "Ada Lovelace"])
-        tester.expectCommands([.unmount(template: "signin", placement: .modal)])
+        // Focus goes to the profile's button, which took the place of "Sign in".
+        tester.expectCommands([
+            .unmount(template: "signin", placement: .modal), .run(template: "listings", [.focus(".account-name")]),
+        ])
         tester.send("profile", to: "listings")
         tester.expectCommands([.mount(template: "profile", placement: .push, url: "/profile")])
         return tester
@@ -246,11 +252,26 @@ import Testing
     func deepLinks() {
         #expect(SceneTester(KioskApp.entry(services), path: "/lots/lot-1?from=mail").stageIDs == ["listings", "lot-1"])
         #expect(SceneTester(KioskApp.entry(services), path: "/").stageIDs == ["listings"])
-        for link in ["/lots/lot-99", "/profile", "/lots", "/nowhere/at/all"] {
+        for link in ["/lots/lot-99", "/lots", "/nowhere/at/all"] {
             let tester = SceneTester(KioskApp.entry(services), path: link)
             #expect(tester.stageIDs == ["listings", "not-found-1"], "\(link)")
             #expect(tester.document("not-found-1")?["path"] == .string(link), "\(link)")
             #expect(tester.document("not-found-1")?["t"] == KioskStrings.english.notFoundPage.viewJSON, "\(link)")
+        }
+    }
+
+    @Test("A profile link signed out offers signing in, then opens the profile (and the trip it names)")
+    func profileLinkSignedOut() {
+        for (link, stages) in [("/profile", ["profile"]), ("/profile/trip", ["profile", "flight"])] {
+            let tester = SceneTester(KioskApp.entry(services), path: link)
+            tester.exhaustivity = .off
+            #expect(tester.stageIDs == ["listings", "signin-1"], "\(link)")
+            tester.send("email", to: "signin-1", value: "ada@example.com")
+            tester.send("password", to: "signin-1", value: "lovelace1843")
+            tester.send("submit", to: "signin-1")
+            tester.advance(by: .milliseconds(300))
+            #expect(tester.stageIDs.dropFirst().map { $0.split(separator: "-").first.map(String.init) ?? $0 } == stages)
+            tester.finish(allowingTimers: true)
         }
     }
 

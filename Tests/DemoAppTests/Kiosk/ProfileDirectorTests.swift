@@ -107,4 +107,30 @@ import Testing
         #expect(problems.last == "Das Bild konnte nicht gespeichert werden. Versuchen Sie es erneut.")
         for subscription in subscriptions { subscription.cancel() }
     }
+
+    @Test(
+        "A picture cancelled on its way (Cancel, or another chosen): the bar goes, no problem is said, the picture stays"
+    )
+    func cancelledPicture() {
+        let upload = PassthroughSubject<UploadEvent, Never>()
+        let director = ProfileDirector(
+            account: Just(Account(email: "ada@example.com", name: "Ada", website: "https://example.com/ada/"))
+                .eraseToAnyPublisher(),
+            openWebsite: Empty().eraseToAnyPublisher(), trip: Empty().eraseToAnyPublisher(),
+            signOut: Empty().eraseToAnyPublisher(), pictureUpload: upload.eraseToAnyPublisher(),
+            pictureOf: { _ in "/avatars/old.png" })
+        var pictures: [String?] = []
+        var progress: [Int?] = []
+        var problems: [String?] = []
+        let subscriptions = [
+            director.picture.sink { pictures.append($0) }, director.pictureProgress.sink { progress.append($0) },
+            director.pictureProblem.sink { problems.append($0) },
+        ]
+        upload.send(.started(UploadProgress(id: "u1", name: "first.png", received: 0, total: 7)))
+        upload.send(.failed(UploadError(.cancelled, file: "first.png", "the upload was cancelled in the page")))
+        #expect(progress == [nil, 0, nil])
+        #expect(problems == [nil])
+        #expect(pictures == ["/avatars/old.png"])
+        for subscription in subscriptions { subscription.cancel() }
+    }
 }

@@ -23,12 +23,19 @@ public protocol AccountFlowScreens: AnyObject {
 public final class SignupFlow {
     private let screens: any AccountFlowScreens
     private let signedIn: (Account) -> Void
+    private let finished: () -> Void
 
     /// A flow on `screens` that calls `signedIn` as soon as the user has an account
-    /// (before the welcome step, so closing that step early loses nothing).
-    public init(screens: any AccountFlowScreens, signedIn: @escaping (Account) -> Void = { _ in }) {
+    /// (before the welcome step, so closing that step early loses nothing), and
+    /// `finished` once its last screen closed with the user signed in (where the page
+    /// that started it can move focus on).
+    public init(
+        screens: any AccountFlowScreens, signedIn: @escaping (Account) -> Void = { _ in },
+        finished: @escaping () -> Void = {}
+    ) {
         self.screens = screens
         self.signedIn = signedIn
+        self.finished = finished
     }
 
     /// Shows the first step: the sign-up form, or the sign-in form. The steps'
@@ -47,13 +54,17 @@ public final class SignupFlow {
             signedIn: { account in
                 self.signedIn(account)
                 self.screens.close()
+                self.finished()
             },
             signUpInstead: { self.showSignup() })
     }
 
     private func signedUp(_ account: Account) {
         signedIn(account)
-        screens.showWelcome(name: account.name) { self.screens.close() }
+        screens.showWelcome(name: account.name) {
+            self.screens.close()
+            self.finished()
+        }
     }
 }
 

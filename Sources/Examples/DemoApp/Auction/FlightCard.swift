@@ -11,7 +11,7 @@ public struct FlightCard: ViewValue, Equatable, Sendable {
         public let day: String
         /// "14:05", in the airport's time zone.
         public let time: String
-        /// "Lisbon (LIS)".
+        /// "Lisbon (LIS)" ("Lissabon (LIS)" in German).
         public let place: String
         /// "14:05 · Lisbon (LIS)".
         public let summary: String
@@ -20,8 +20,8 @@ public struct FlightCard: ViewValue, Equatable, Sendable {
         public init(_ endpoint: FlightEndpoint, language: KioskLanguage = .fallback) {
             day = FlightFormat.day(endpoint.time, in: endpoint.timeZone, language: language)
             time = FlightFormat.time(endpoint.time, in: endpoint.timeZone)
-            place = FlightFormat.place(city: endpoint.city, airportCode: endpoint.airportCode)
-            summary = FlightFormat.summary(of: endpoint)
+            place = FlightFormat.place(city: endpoint.city, airportCode: endpoint.airportCode, language: language)
+            summary = FlightFormat.summary(of: endpoint, language: language)
         }
 
         public var viewJSON: JSON {

@@ -20,14 +20,16 @@ public enum FlightFormat {
         return "\(padded(parts.hour ?? 0)):\(padded(parts.minute ?? 0))"
     }
 
-    /// A city and its airport: "Lisbon (LIS)".
-    public static func place(city: String, airportCode: String) -> String {
-        "\(city) (\(airportCode))"
+    /// A city (by its English name) and its airport, in `language`: "Lisbon (LIS)",
+    /// "Lissabon (LIS)".
+    public static func place(city: String, airportCode: String, language: KioskLanguage = .fallback) -> String {
+        "\(language.strings.cityName(city)) (\(airportCode))"
     }
 
-    /// An endpoint's time and place: "14:05 · Lisbon (LIS)".
-    public static func summary(of endpoint: FlightEndpoint) -> String {
-        "\(time(endpoint.time, in: endpoint.timeZone)) · \(place(city: endpoint.city, airportCode: endpoint.airportCode))"
+    /// An endpoint's time and place, in `language`: "14:05 · Lisbon (LIS)".
+    public static func summary(of endpoint: FlightEndpoint, language: KioskLanguage = .fallback) -> String {
+        let place = place(city: endpoint.city, airportCode: endpoint.airportCode, language: language)
+        return "\(time(endpoint.time, in: endpoint.timeZone)) · \(place)"
     }
 
     /// A duration in hours and whole minutes (seconds are dropped), leaving out a part

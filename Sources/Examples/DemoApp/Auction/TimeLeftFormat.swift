@@ -1,6 +1,6 @@
 /// Time left until a lot closes, as the kiosk shows it: the two largest units, the
-/// second zero-padded ("1 d 04 h", "2 h 05 min", "3 min 09 s"; in German "2 Std. 05
-/// Min."), seconds alone under a minute ("45 s"), and "Closed" once it has run out.
+/// second zero-padded ("1 d 04 h", "2 h 05 min", "3 min 09 s"; in German "1 Tg. 04 Std.",
+/// "2 Std. 05 Min."), seconds alone under a minute ("45 s"), and "Closed" once it has run out.
 public enum TimeLeftFormat {
     /// `remaining` rounded up to whole seconds (so "1 s" shows until the end), or
     /// "Closed" when it is zero or less, in `language`.

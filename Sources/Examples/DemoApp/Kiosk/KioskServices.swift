@@ -144,13 +144,14 @@ public final class KioskSession {
     }
 
     /// Starts the account flow as modals over the page; the session is signed in as
-    /// soon as the user has an account. `signingIn` starts at the sign-in form.
-    func startAccountFlow(on context: Context, signingIn: Bool) {
+    /// soon as the user has an account. `signingIn` starts at the sign-in form;
+    /// `finished` is called once the flow's last modal closed, signed in.
+    func startAccountFlow(on context: Context, signingIn: Bool, finished: @escaping () -> Void = {}) {
         let account = self.account
         SignupFlow(
             screens: ContextAccountScreens(
                 context: context, accounts: accounts, language: language.eraseToAnyPublisher()),
-            signedIn: { account.send($0) }
+            signedIn: { account.send($0) }, finished: finished
         )
         .start(signingIn: signingIn)
     }

@@ -40,6 +40,11 @@ public struct ListingsScene: Scene {
         stage.on("signIn", send: signIn, options: .oneAtATime)
         stage.on("language", send: choose, options: .recoverable)
         let session = self.session
+        // Signed in here: focus goes to the profile's button, which took the place of "Sign in"
+        // (hidden now, so the dialog could not give focus back to it).
+        let signedInHere = PassthroughSubject<[ClientCommand], Never>()
+        stage.run(signedInHere)
+        let focusProfile = { signedInHere.send([ClientCommand.focus(".account-name")]) }
         stage.keep(
             director.selectedLot.sink { id in
                 context.push(LotDetailsScene(session: session, lotID: id), url: "/lots/\(id)")
@@ -47,12 +52,12 @@ public struct ListingsScene: Scene {
         stage.keep(
             profile.sink {
                 if session.account.value == nil {
-                    session.startAccountFlow(on: context, signingIn: true)
+                    session.startAccountFlow(on: context, signingIn: true, finished: focusProfile)
                 } else {
                     context.push(ProfileScene(session: session), url: "/profile")
                 }
             })
-        stage.keep(signIn.sink { session.startAccountFlow(on: context, signingIn: true) })
+        stage.keep(signIn.sink { session.startAccountFlow(on: context, signingIn: true, finished: focusProfile) })
         // An id the kiosk does not speak is ignored: the switch offers only those it does.
         stage.keep(choose.compactMap { KioskLanguage(tag: $0.id) }.sink { session.language.send($0) })
         return stage

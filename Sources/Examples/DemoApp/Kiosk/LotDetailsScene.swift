@@ -41,16 +41,26 @@ public struct LotDetailsScene: Scene {
         stage.bind(director.bidHistory, to: "history")
         stage.push(director.acceptedBids.map { cents -> JSON in ["mine": .int(Int64(cents))] }, to: "bid-chart")
         stage.on("amount", send: amount, options: EventOptions(debounce: .milliseconds(250), recoverable: true))
-        stage.on("submit", send: submit, options: .oneAtATime)
+        // Place bid: the field takes focus at once, in the page, before the button is disabled
+        // while the bid is on its way (focus would fall to the whole page); the outcome is
+        // announced by the message (role status).
+        stage.on("submit", send: submit, options: EventOptions(oneAtATime: true, commands: [.focus("#bid-amount")]))
         stage.on("back", send: back, options: .oneAtATime)
         // The page's title names the lot (the page's own comes back when the lot closes),
         // and the bid field takes focus when the lot opens.
         stage.run(
             director.details.compactMap { $0?.title }.removeDuplicates()
                 .combineLatest(language) { [ClientCommand.setTitle($1.strings.lotPageTitle($0))] })
-        stage.run(Just([ClientCommand.focus("#bid-amount")]))
+        // After the account flow a bid started, the field takes focus again.
+        let focusField = PassthroughSubject<[ClientCommand], Never>()
+        stage.run(Just([ClientCommand.focus("#bid-amount")]).merge(with: focusField))
         let session = self.session
-        stage.keep(director.needsSignIn.sink { session.startAccountFlow(on: context, signingIn: false) })
+        stage.keep(
+            director.needsSignIn.sink {
+                session.startAccountFlow(on: context, signingIn: false) {
+                    focusField.send([ClientCommand.focus("#bid-amount")])
+                }
+            })
         stage.keep(back.sink { context.pop() })
         return stage
     }

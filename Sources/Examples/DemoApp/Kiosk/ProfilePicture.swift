@@ -17,6 +17,8 @@ enum PictureStep: Equatable {
     /// Kept: its address.
     case kept(String)
     case failed(PictureProblem)
+    /// Cancelled in the page (Cancel, or another picture chosen): nothing to show.
+    case cancelled
 
     /// What the profile picture's limits are: one picture of at most 2 MB.
     static let limits = UploadLimits(maximumBytes: 2 << 20, maximumFiles: 1, types: AvatarStore.types)
@@ -35,6 +37,7 @@ enum PictureStep: Equatable {
             return .kept(address)
         case .failed(let error):
             switch error.kind {
+            case .cancelled: return .cancelled
             case .tooLarge: return .failed(.tooLarge(megabytes: limits.maximumBytes >> 20))
             case .typeNotAccepted, .tooManyFiles: return .failed(.notAPicture)
             default: return .failed(.notKept)  // busy, abandoned, storage, and kinds to come

@@ -48,7 +48,7 @@ extension KioskStrings {
             [
                 "allLots": "All lots", "email": "Email", "website": "Website", "trip": "Your trip to the auction",
                 "signOut": "Sign out", "picture": "Your picture", "choosePicture": "Choose a picture",
-                "uploading": "Uploading your picture",
+                "uploading": "Uploading your picture", "cancelUpload": "Cancel",
             ]),
         flightPage: PageText(
             .english,
@@ -164,6 +164,7 @@ extension KioskStrings {
             }
         },
         // The catalogue is written in English.
+        cities: [:],
         catalogue: [:]
     )
 }

@@ -53,7 +53,7 @@ extension KioskStrings {
             [
                 "allLots": "Alle Lose", "email": "E-Mail", "website": "Website", "trip": "Ihre Reise zur Auktion",
                 "signOut": "Abmelden", "picture": "Ihr Bild", "choosePicture": "Bild wählen",
-                "uploading": "Ihr Bild wird hochgeladen",
+                "uploading": "Ihr Bild wird hochgeladen", "cancelUpload": "Abbrechen",
             ]),
         flightPage: PageText(
             .german,
@@ -102,7 +102,7 @@ extension KioskStrings {
         },
         artworkAlt: { title, artist, kind in "\(title) von \(artist) (\(kind))" },
         closed: "Beendet",
-        timeUnits: (day: "T", hour: "Std.", minute: "Min.", second: "s"),
+        timeUnits: (day: "Tg.", hour: "Std.", minute: "Min.", second: "s"),
         youLead: "Sie haben das höchste Gebot.",
         youWon: "Sie haben dieses Los ersteigert.",
         closedWithoutBids: "Ohne Gebote beendet.",
@@ -168,6 +168,7 @@ extension KioskStrings {
             default: "\(hoursText), \(minutesText)"
             }
         },
+        cities: ["Lisbon": "Lissabon", "Vienna": "Wien"],
         catalogue: [
             "Oil on canvas": "Öl auf Leinwand",
             "Acrylic on board": "Acryl auf Malpappe",

@@ -126,6 +126,13 @@ public struct KioskStrings: Sendable {
 
     /// A flight's duration: "3 hours, 10 minutes", "2 hours", "45 minutes".
     public let flightDuration: @Sendable (_ hours: Int, _ minutes: Int) -> String
+    /// Cities in this language, by their English names: "Vienna" → "Wien".
+    public let cities: [String: String]
+
+    /// `city` (its English name) in this language: as given when not in ``cities``.
+    public func cityName(_ city: String) -> String {
+        cities[city] ?? city
+    }
 
     // MARK: The catalogue
 
