@@ -123,7 +123,7 @@
     const type = message[K.T];
     if (type === K.PATCH) return patch(message);
     const st = stages.get(message[K.STAGE]);
-    if (type === K.MOUNT) stages.mount(message), held.length && release();
+    if (type === K.MOUNT) stages.mount(message), release();
     else if (type === K.UNMOUNT) stages.unmount(message[K.STAGE]);
     else if (type === K.ADDRESS) st && (stack.address(st, (st.url = message[K.URL]), message[K.REPLACE]), stages.keep());
     else if (type === K.RUN) st && Array.isArray(message[K.DO]) && commands.run(st, message[K.DO]);
