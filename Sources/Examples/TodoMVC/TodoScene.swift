@@ -1,5 +1,6 @@
 import Footlight
 import FootlightJSON
+import Foundation
 
 /// TodoMVC's one stage, `todoapp`: the visitor's list (shared live by their tabs), its
 /// filter at its own address (`/`, `/active`, `/completed`), each item edited in place.
@@ -15,7 +16,9 @@ public struct TodoScene: Scene {
 
     public func makeStage(context: Context) -> Stage {
         let environment = context.environment
-        let visitor = environment.request.visitor ?? VisitorID(rawValue: "anonymous")
+        // A page whose request carried no visitor cookie (cookies blocked) gets a list of its
+        // own for this session, never one shared with other such pages.
+        let visitor = environment.request.visitor ?? VisitorID(rawValue: "session-\(UUID().uuidString)")
         let add = PassthroughSubject<FormEvent, Never>()
         let toggle = PassthroughSubject<RowInput<Bool>, Never>()
         let toggleAll = PassthroughSubject<Bool, Never>()

@@ -104,6 +104,19 @@ import TodoMVC
         stranger.finish()
     }
 
+    @Test("Pages with no visitor cookie never share a list")
+    func noVisitor() {
+        let lists = TodoLists(store: TodoStore())
+        let first = SceneTester(TodoApp.entry(lists))
+        let second = SceneTester(TodoApp.entry(lists))
+        first.send("add", to: "todoapp", value: ["title": "Mine alone"])
+        first.expect("todoapp", ["todos": [Self.row(1, "Mine alone")], "left": 1, "leftWord": "item", "hasItems": true])
+        second.settle()
+        #expect(second.document("todoapp")?["todos"] == [])
+        first.finish()
+        second.finish()
+    }
+
     @Test("A title past the store's limit changes nothing, and the session goes on")
     func refusedTitle() {
         let tester = SceneTester(TodoApp.entry(TodoLists(store: TodoStore())), request: Self.ada)
