@@ -110,7 +110,8 @@ import TodoMVC
         let first = SceneTester(TodoApp.entry(lists))
         let second = SceneTester(TodoApp.entry(lists))
         first.send("add", to: "todoapp", value: ["title": "Mine alone"])
-        first.expect("todoapp", ["todos": [Self.row(1, "Mine alone")], "left": 1, "leftWord": "item", "hasItems": true])
+        first.expect(
+            "todoapp", ["todos": [Self.row(1, "Mine alone")], "left": 1, "leftWord": "item", "hasItems": true])
         second.settle()
         #expect(second.document("todoapp")?["todos"] == [])
         first.finish()
