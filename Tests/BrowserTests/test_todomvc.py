@@ -289,3 +289,27 @@ def test_the_list_survives_a_restart(open_todos, tmp_path_factory):
                 expect(titles(page)).to_have_text(["Before the restart", "After it"])
         finally:
             proxy.close()
+
+
+def test_back_to_an_entry_of_another_page_load_shows_its_filter(open_todos, todomvc):
+    app = open_todos()
+    page = app.page
+    add(page, "Active one", "Done one")
+    page.locator(".toggle").nth(1).check()
+    expect(page.locator("li.completed")).to_have_count(1)
+    settled(page)
+    selected = page.locator("ul.filters a.selected")
+    # An address typed in the bar loads the page again, in the same tab (the same session).
+    page.goto(todomvc.url + "/completed")
+    expect(selected).to_have_text("Completed")
+    expect(titles(page)).to_have_text(["Done one"])
+    # Back loads the earlier entry's page: it shows that entry's filter, and its address stays.
+    page.go_back()
+    expect(selected).to_have_text("All")
+    expect(titles(page)).to_have_text(["Active one", "Done one"])
+    settled(page)
+    expect(page).to_have_url(todomvc.url + "/")
+    page.go_forward()
+    expect(selected).to_have_text("Completed")
+    settled(page)
+    expect(page).to_have_url(todomvc.url + "/completed")

@@ -143,6 +143,17 @@ package struct Page {
         commands.removeAll()
     }
 
+    /// The index of the stage whose address the address bar shows, if that stage takes
+    /// addresses (``Stage/onAddress(send:)``): the top pushed stage, or with none pushed,
+    /// the last root that takes them.
+    package func addressedTop() -> Int? {
+        let entries = stages.entries
+        if let pushed = entries.lastIndex(where: { $0.placement == .push && !$0.isComponent }) {
+            return entries[pushed].stage.takesAddresses ? pushed : nil
+        }
+        return entries.lastIndex { $0.placement == .root && !$0.isComponent && $0.stage.takesAddresses }
+    }
+
     /// The visitor went to `address` in the stage at `index` (Back, Forward, a rebuilt
     /// page's address): the page shows it already. The stage is diffed at the next flush,
     /// so that its address goes back to the page if its Director shows another.

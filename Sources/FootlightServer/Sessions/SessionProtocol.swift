@@ -104,6 +104,13 @@ package struct SessionProtocol: Equatable {
         return (startsApp, actions)
     }
 
+    /// The join waiting for its first flush gets the page whole (a snapshot), not the
+    /// messages it missed: the page holds nothing, and its stages have moved since.
+    package mutating func sendSnapshotOnJoin() {
+        guard let pending = joining, pending.replayed != nil else { return }
+        joining = Joining(resumed: pending.resumed, replayed: nil, rebuilt: pending.rebuilt)
+    }
+
     /// The connection closed; the rest is kept for a resume.
     package mutating func detach(_ id: ConnectionID) {
         guard connection == id else { return }

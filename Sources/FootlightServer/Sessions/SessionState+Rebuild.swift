@@ -34,6 +34,21 @@ extension SessionState {
         return actions
     }
 
+    /// A page loaded anew (it has applied nothing: a reload, or Back or Forward to an
+    /// entry of another page load of the tab) resumed this session at `path`. When that
+    /// is not the address of the stage on top, and the stage takes addresses, the visitor
+    /// went there: the stage hears of it as it hears of Back (its Director may answer
+    /// with another address, replacing), and the page gets the stages whole as they are
+    /// then, not the messages of the address it left.
+    mutating func arrive(at path: String?, resumingAfter lastSeq: Int64?) -> [SessionAction] {
+        guard lastSeq == 0, let path, let address = try? Address(eventJSON: .string(path)),
+            let index = page.addressedTop(), page.stages[index].url != address.url
+        else { return [] }
+        page.went(to: address, at: index)
+        conversation.sendSnapshotOnJoin()
+        return [.restore(name: Wire.addressEvent, value: .string(address.url), to: page.stages[index].stage)]
+    }
+
     /// What came of a replayed value: nil when the stage took it.
     package mutating func restored(error: StageEventError?) -> [SessionAction] {
         guard let error else { return .init(conversation.scheduleFlush()) }

@@ -76,7 +76,7 @@ package struct SessionState {
         _ id: ConnectionID, resumeAfter lastSeq: Int64?, path: String?, restore: ClientMessage.Restore? = nil
     ) -> [SessionAction] {
         let (startsApp, actions) = conversation.attach(id, resumeAfter: lastSeq, rebuilding: restore != nil)
-        guard startsApp else { return .init(actions) }
+        guard startsApp else { return .init(actions) + arrive(at: path, resumingAfter: lastSeq) }
         pendingRestore = restore
         let modals = restore?.stages.filter { $0.placement == .modal }.map(\.template) ?? []
         return [.startApp(path: path ?? "/", modals: modals)] + .init(actions)

@@ -127,4 +127,44 @@ struct SessionStateAddressTests {
             ]))
         #expect(machine.take()[0]["rebuilt"] == ["home", .null, .null, "note-1"])
     }
+
+    @Test(
+        "A page loaded anew at another address of its stage (Back to an entry of an earlier load) takes the stage there, whole; a reconnect's stale path does not"
+    )
+    func arrivesAtAnotherLoad() {
+        var todos: FilterStage?
+        let machine = SessionMachine { machine, path in
+            let stage = FilterStage(at: path)
+            todos = stage
+            _ = machine.present(stage.stage)
+        }
+        machine.attach(path: "/")
+        machine.event(1, "choose", stage: "todos", value: "completed")
+        #expect(machine.takeTypes() == ["joined", "mount", "patch", "address"])
+
+        // A reconnect of the same page: its path may lag (the address message is replayed); no change.
+        machine.perform(machine.state.detach(1))
+        machine.attach(2, resumeAfter: 1, path: "/")
+        #expect(todos?.filter.value == "completed")
+        #expect(machine.takeTypes() == ["joined", "patch", "address"], "the missed messages, replayed")
+
+        // Back across page loads: the tab loads "/" again and resumes with nothing applied.
+        machine.perform(machine.state.detach(2))
+        machine.attach(3, resumeAfter: 0, path: "/")
+        let sent = machine.take()
+        #expect(sent.map { $0["t"] } == ["joined", "mount"], "the page whole, not the replayed history")
+        #expect(sent[0]["snapshot"] == true)
+        #expect(sent[1]["url"] == "/")
+        #expect(sent[1]["doc"]?["filter"] == "")
+        #expect(todos?.filter.value == "")
+        #expect(machine.state.stages.entries.map(\.url) == ["/"])
+
+        // Loaded anew at the address it shows: nothing for the stage to hear.
+        machine.perform(machine.state.detach(3))
+        machine.event(2, "choose", stage: "todos", value: "active")
+        _ = machine.take()
+        machine.attach(4, resumeAfter: 0, path: "/active")
+        #expect(todos?.filter.value == "active")
+        #expect(machine.state.stages.entries.map(\.url) == ["/active"])
+    }
 }
