@@ -1,3 +1,5 @@
+import Footlight
+
 /// One item of a visitor's list: its title is text as typed (trimmed), never markup.
 public struct Todo: Equatable, Sendable, Identifiable {
     /// The item's number in the store, unique across visitors.
@@ -33,10 +35,10 @@ public enum TodoFilter: String, Equatable, Sendable, CaseIterable {
     /// The filter's address: `/`, `/active`, `/completed`.
     public var path: String { self == .all ? "/" : "/" + rawValue }
 
-    /// The filter an address names; an unknown one shows all (the page is still the list).
+    /// The filter an address names ("/active?page=2" names `active`); an unknown one shows
+    /// all (the page is still the list).
     public init(path: String) {
-        let name = path.split(separator: "?").first.map { $0.split(separator: "/").first.map(String.init) ?? "" } ?? ""
-        self = TodoFilter(rawValue: name) ?? .all
+        self = TodoFilter(rawValue: String(Address(path).path.dropFirst())) ?? .all
     }
 
     /// Whether `todo` shows under this filter.
@@ -46,15 +48,5 @@ public enum TodoFilter: String, Equatable, Sendable, CaseIterable {
         case .active: !todo.completed
         case .completed: todo.completed
         }
-    }
-}
-
-extension String {
-    /// The title a visitor meant: spaces and newlines around it removed.
-    var trimmedTitle: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
     }
 }

@@ -64,7 +64,7 @@ public final class TodoStore: Sendable {
     private static func write(_ change: TodoChange, for visitor: String, _ db: Database) throws {
         switch change {
         case .add(let title):
-            let title = title.trimmedTitle
+            let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { return }
             guard title.count <= maximumTitleLength else {
                 throw TodoStoreError(.tooLong, "a title of \(title.count) characters is over \(maximumTitleLength)")
@@ -81,7 +81,7 @@ public final class TodoStore: Sendable {
         case .setAllCompleted(let completed):
             try db.execute(sql: "UPDATE todo SET completed = ? WHERE visitor = ?", arguments: [completed, visitor])
         case .rename(let id, let title):
-            let title = title.trimmedTitle
+            let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
             if title.isEmpty { return try write(.remove(id: id), for: visitor, db) }
             guard title.count <= maximumTitleLength else {
                 throw TodoStoreError(.tooLong, "a title of \(title.count) characters is over \(maximumTitleLength)")
