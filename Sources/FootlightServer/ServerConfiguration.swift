@@ -75,6 +75,21 @@ public struct ServerConfiguration: Sendable {
     /// has, the type expected). Off by default: clients get the error code and a generic
     /// message, and the details go to the log only. Turn it on while developing.
     public var sendsErrorDetails = false
+    /// Development mode, as `scripts/dev` runs an app: the server checks the scenes'
+    /// bindings against the page's templates at start, and open pages get what helps
+    /// while editing (server warnings in the browser console, the compiler's errors in an
+    /// overlay, a reload that keeps the page). Only a debug build has it: in a release
+    /// build (``developmentAvailable`` false) the server ignores it and logs that it did.
+    public var development = false
+    /// Whether this build has development mode (a debug build: `swift build`, not
+    /// `swift build -c release`). A release build serves no development features.
+    public static var developmentAvailable: Bool {
+        #if DEBUG
+            true
+        #else
+            false
+        #endif
+    }
     /// TLS: serve `https://` and `wss://` with this certificate and key, or nil for
     /// plain `http://` and `ws://` (behind a TLS-terminating proxy, or on loopback).
     public var tls: TLSFiles?
