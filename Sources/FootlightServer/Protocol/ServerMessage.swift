@@ -1,6 +1,37 @@
 import Footlight
 import FootlightJSON
 
+extension Wire {
+    /// A message the server sends: its `t`, and the keys it may carry. Its Swift form is
+    /// the ``ServerMessage`` case of the same name, below.
+    public enum Server: String, CaseIterable, Sendable {
+        case joined, mount, unmount, open, run, patch, address, ack, error, pong, bye
+
+        /// The keys besides `t`, in the order the server writes them.
+        public var keys: [Key] {
+            switch self {
+            case .joined:
+                [.version, .token, .resumed, .events, .maximumMessageBytes, .snapshot, .mounts, .rebuilt]
+            case .mount: [.seq, .stage, .template, .document, .parent, .at, .id, .placement, .url, .events]
+            case .unmount: [.seq, .stage]
+            case .open: [.seq, .url]
+            case .run: [.seq, .stage, .command]
+            case .patch: [.seq, .stage, .operations, .ack]
+            case .address: [.seq, .stage, .url, .replace]
+            case .ack: [.number]
+            case .error: [.code, .message, .number, .from]
+            case .pong: []
+            case .bye: [.reason]
+            }
+        }
+
+        /// The message of this type with `members`, in their order; nil values are left out.
+        public func message(_ members: KeyValuePairs<Key, JSON?> = [:]) -> JSON {
+            Wire.message(rawValue, members)
+        }
+    }
+}
+
 /// A message to the browser, protocol v1. Messages with a `seq` carry state and are
 /// replayed after a resume; the others are advisory.
 public enum ServerMessage: Sendable, Equatable {

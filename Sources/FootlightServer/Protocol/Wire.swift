@@ -5,67 +5,14 @@ import OrderedCollections
 /// The wire of protocol v1, spelled once: every message type with its `t` and the keys
 /// it carries, and every member name the messages hold at any depth.
 ///
+/// Each type is listed beside its Swift message: ``Wire/Server`` in `ServerMessage.swift`
+/// and ``Wire/Client`` in `ClientMessage.swift`, so that a new message is one file of
+/// Swift; the names (``Wire/Key``) and the runtime's words are here.
 /// ``ServerMessage``'s encoders, ``ClientMessage``'s decoder, the test client's mirror
 /// and the tools spell messages with these names; the browser runtime spells the same
 /// names once, in the wire block of `constants.js`, and a unit test reads that file
 /// against this table both ways (see "Where the wire is defined" in <doc:Protocol>).
 public enum Wire {
-    /// A message the client sends: its `t`, and the keys it may carry.
-    public enum Client: String, CaseIterable, Sendable {
-        case join, event, ack, ping, report
-
-        /// The type a message's `t` names, or nil. An event, most of what a page sends, is
-        /// found by one compare (the generated `init(rawValue:)` searches every case:
-        /// about 280 instructions a click, by callgrind).
-        public static func named(_ type: String) -> Client? {
-            type == Client.event.rawValue ? .event : Client(rawValue: type)
-        }
-
-        /// The keys besides `t`, in the order they are written.
-        public var keys: [Key] {
-            switch self {
-            case .join: [.version, .token, .seq, .path, .restore]
-            case .event: [.number, .stage, .name, .value]
-            case .ack: [.seq]
-            case .ping: []
-            case .report: [.stage, .message]
-            }
-        }
-
-        /// The message of this type with `members`, in their order; nil values are left out.
-        public func message(_ members: KeyValuePairs<Key, JSON?> = [:]) -> JSON {
-            Wire.message(rawValue, members)
-        }
-    }
-
-    /// A message the server sends: its `t`, and the keys it may carry.
-    public enum Server: String, CaseIterable, Sendable {
-        case joined, mount, unmount, open, run, patch, address, ack, error, pong, bye
-
-        /// The keys besides `t`, in the order the server writes them.
-        public var keys: [Key] {
-            switch self {
-            case .joined:
-                [.version, .token, .resumed, .events, .maximumMessageBytes, .snapshot, .mounts, .rebuilt]
-            case .mount: [.seq, .stage, .template, .document, .parent, .at, .id, .placement, .url, .events]
-            case .unmount: [.seq, .stage]
-            case .open: [.seq, .url]
-            case .run: [.seq, .stage, .command]
-            case .patch: [.seq, .stage, .operations, .ack]
-            case .address: [.seq, .stage, .url, .replace]
-            case .ack: [.number]
-            case .error: [.code, .message, .number, .from]
-            case .pong: []
-            case .bye: [.reason]
-            }
-        }
-
-        /// The message of this type with `members`, in their order; nil values are left out.
-        public func message(_ members: KeyValuePairs<Key, JSON?> = [:]) -> JSON {
-            Wire.message(rawValue, members)
-        }
-    }
-
     /// A member name, at any depth of a message.
     public enum Key: String, CaseIterable, Sendable {
         // Members of messages.
@@ -133,7 +80,8 @@ public enum Wire {
         Set(Client.allCases.map(\.rawValue) + Server.allCases.map(\.rawValue) + Key.allCases.map(\.rawValue) + words)
     }
 
-    private static func message(_ type: String, _ members: KeyValuePairs<Key, JSON?>) -> JSON {
+    /// The message of type `type` with `members`, in their order; nil values are left out.
+    static func message(_ type: String, _ members: KeyValuePairs<Key, JSON?>) -> JSON {
         var object: JSONObject = [Key.type.rawValue: .string(type)]
         for (key, value) in members {
             if let value { object[key.rawValue] = value }

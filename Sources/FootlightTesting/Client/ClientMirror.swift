@@ -39,7 +39,8 @@ public struct ClientMirror: Sendable {
     public private(set) var components: [String: (template: String, parent: String, host: ComponentHost)] = [:]
     /// URLs the server asked to open, in order.
     public private(set) var openedURLs: [String] = []
-    /// Every mount, unmount, open, run and address received, in order (a snapshot's mounts too).
+    /// Every mount, unmount, open, run, address and other message received (a snapshot's
+    /// mounts too; ``SceneCommand/message(type:template:_:)``), in order.
     public private(set) var commands: [SceneCommand] = []
     /// Mounts announced by the last `joined` and not yet received.
     public private(set) var pendingMounts = 0
@@ -50,48 +51,7 @@ public struct ClientMirror: Sendable {
     /// Joined, with the whole page mounted.
     public var isReady: Bool { token != nil && pendingMounts == 0 }
 
-    /// An error message from the server.
-    public struct ReceivedError: Sendable, Equatable {
-        public let code: String
-        public let message: String
-        /// The (last) event the error refuses.
-        public let eventNumber: Int64?
-        /// The first event of a refused run, when the error covers several.
-        public let firstEventNumber: Int64?
-
-        /// How many events the error refuses.
-        public var eventCount: Int {
-            guard let last = eventNumber else { return 0 }
-            return Int(last - (firstEventNumber ?? last) + 1)
-        }
-    }
-
     public init() {}
-
-    /// The join message: fresh (with the page's `path` for a deep link), or a resume
-    /// with the token and last applied seq; with `restore`, what the page shows, for a
-    /// server that no longer has the session.
-    public func joinMessage(path: String? = nil, restore: ClientMessage.Restore? = nil) -> JSON {
-        Wire.Client.join.message([
-            .version: .int(Int64(ClientMessage.version)), .token: token.map(JSON.string),
-            .seq: token == nil ? nil : .int(lastSeq), .path: path.map(JSON.string), .restore: restore?.json,
-        ])
-    }
-
-    /// What a page showing these stages would send in `restore`: in page order (roots,
-    /// the stack, modals), with `values` (by stage id) as the values it kept.
-    public func restore(values: [String: JSONObject] = [:]) -> ClientMessage.Restore {
-        let rank = [Placement.root.rawValue: 0, Placement.push.rawValue: 1, Placement.modal.rawValue: 2]
-        let ordered = stages.enumerated().sorted {
-            (rank[$0.element.placement] ?? 0, $0.offset) < (rank[$1.element.placement] ?? 0, $1.offset)
-        }
-        return ClientMessage.Restore(
-            stages: ordered.map { _, stage in
-                ClientMessage.Restore.Stage(
-                    template: stage.template, placement: Placement(rawValue: stage.placement) ?? .root, url: stage.url,
-                    values: values[stage.id] ?? [:])
-            })
-    }
 
     /// Numbers a new event and remembers it until acknowledged; returns the message.
     public mutating func makeEvent(_ name: String, stage: String, value: JSON?) -> JSON {
@@ -234,12 +194,29 @@ public struct ClientMirror: Sendable {
             if let number { consumeEvents(through: number) }
         case .bye:
             saidBye = true
-        case .pong:
-            break
         case nil:
             violations.append("unknown message type \"\(type)\"")
+            record(message, type: type)
+        default:
+            record(message, type: type)
         }
         return []
+    }
+
+    /// A message the mirror gives no meaning of its own (`pong`, a type of the table
+    /// without a case above, or one the table lacks): applied in order when it bears
+    /// state (its `seq`, and the events its `ack` consumes), as the runtime does, and
+    /// recorded in ``commands`` as the page was told it.
+    private mutating func record(_ message: JSON, type: String) {
+        if message[.seq] != nil {
+            guard let seq = sequence(message) else { return }
+            lastSeq = seq
+        }
+        if case .int(let acknowledged)? = message[.ack] { consumeEvents(through: acknowledged) }
+        var members = message.objectValue ?? [:]
+        for key in [Wire.Key.type, .seq, .stage, .ack] { members[key] = nil }
+        let stage = message[.stage]?.stringValue
+        commands.append(.message(type: type, template: stage.map { template(of: $0) ?? $0 }, .object(members)))
     }
 
     private mutating func sequence(_ message: JSON) -> Int64? {

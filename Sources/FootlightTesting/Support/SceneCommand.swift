@@ -1,7 +1,9 @@
 import Footlight
+import FootlightJSON
 
 /// What a scene asked its context to do, as the page was told: a stage mounted or
-/// unmounted, a URL opened, client commands run in a stage, or a stage's address.
+/// unmounted, a URL opened, client commands run in a stage, a stage's address, or any
+/// other server message, as it was sent.
 public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
     case mount(template: String, placement: Placement, url: String?)
     case unmount(template: String, placement: Placement)
@@ -15,6 +17,11 @@ public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
     /// The address bar shows `url` for the stage of `template` (``Stage/bindAddress(_:)``),
     /// in a new History entry or, when `replace`, in place of the current one.
     case address(template: String, url: String, replace: Bool)
+    /// A server message of `type` that has no case of its own here (one newer than this
+    /// list), for the stage of `template` when it names one: its members besides `t`,
+    /// `seq`, `stage` and `ack`, for example
+    /// `.message(type: "title", template: "lot", ["text": "Lot 7"])`.
+    case message(type: String, template: String?, JSON)
 
     public var description: String {
         switch self {
@@ -26,6 +33,8 @@ public enum SceneCommand: Equatable, Sendable, CustomStringConvertible {
         case .open(let url): "open \(url)"
         case .run(let template, let commands): "run in \(template): \(commands)"
         case .address(let template, let url, let replace): "address \(url) of \(template)\(replace ? " (replace)" : "")"
+        case .message(let type, let template, let members):
+            "\(type)\(template.map { " in \($0)" } ?? ""): \((try? members.serialized()) ?? "?")"
         }
     }
 }

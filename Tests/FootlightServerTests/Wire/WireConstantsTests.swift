@@ -14,10 +14,24 @@ struct RuntimeConstants {
     /// Reads the runtime's `constants.js` in the package's sources (the file the server
     /// ships as a resource once built).
     static func shipped() throws -> RuntimeConstants {
+        try RuntimeConstants(text: source("constants.js"))
+    }
+
+    /// The text of the runtime's file `name` in the package's sources.
+    static func source(_ name: String) throws -> String {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/FootlightServer/Runtime/constants.js")
-        return try RuntimeConstants(text: String(contentsOf: file, encoding: .utf8))
+            .appendingPathComponent("Sources/FootlightServer/Runtime/\(name)")
+        return try String(contentsOf: file, encoding: .utf8)
+    }
+
+    /// The runtime's files that name `K.<NAME>` (its wire name `name`, upper-cased), but
+    /// for `constants.js`, which defines the names.
+    static func files(naming name: String) throws -> [String] {
+        let constant = try Regex(#"\bK\."# + name.uppercased() + #"\b"#)
+        return try StaticAssets.runtimeFiles.filter { $0 != "constants.js" }.filter {
+            try source($0).contains(constant)
+        }
     }
 
     init(text: String) throws {
@@ -84,19 +98,69 @@ struct WireConstantsTests {
                 #"constants.js has the wire name "seqs", which Wire.swift does not define"#,
             ])
     }
-    @Test("Every key the server writes is one its type lists, in the table's order")
+    /// Server messages the page leaves to the socket: `pong` (any traffic proves the
+    /// connection alive) and `bye` (the close code 1001 that follows says it).
+    static let leftToTheSocket: Set<Wire.Server> = [.pong, .bye]
+
+    @Test("The runtime handles every server message and sends every client message of the table")
+    func runtimeSpeaksEveryType() throws {
+        for type in Wire.Server.allCases {
+            let files = try RuntimeConstants.files(naming: type.rawValue)
+            if Self.leftToTheSocket.contains(type) {
+                #expect(files == [], "the runtime handles \(type.rawValue) now (\(files)): take it off leftToTheSocket")
+            } else {
+                #expect(
+                    files != [],
+                    "no runtime file names K.\(type.rawValue.uppercased()): the page ignores the server's \(type.rawValue)"
+                )
+            }
+        }
+        for type in Wire.Client.allCases {
+            #expect(
+                try RuntimeConstants.files(naming: type.rawValue) != [],
+                "no runtime file names K.\(type.rawValue.uppercased()): the page never sends \(type.rawValue)")
+        }
+    }
+
+    @Test("A type the runtime does not name is found")
+    func unhandledTypeIsFound() throws {
+        #expect(try RuntimeConstants.files(naming: "patch") == ["runtime.js"])
+        #expect(try RuntimeConstants.files(naming: "no-such-type") == [])
+    }
+
+    @Test("Every key the server writes is one its type lists, in the table's order, in samples and transcripts")
     func serverMessagesUseTheirKeys() throws {
-        for message in WireSamples.serverMessages {
-            guard case .object(let members) = message.json, let type = members[.type]?.stringValue,
+        var messages = WireSamples.serverMessages.map(\.json)
+        var types: Set<Wire.Server> = []
+        for transcript in try Transcript.all() {
+            for case .server(let message, _, _) in transcript.steps { messages.append(message) }
+        }
+        for message in messages {
+            guard case .object(let members) = message, let type = members[.type]?.stringValue,
                 let kind = Wire.Server(rawValue: type)
             else {
                 Issue.record("\(message) has no type of the table")
                 continue
             }
+            types.insert(kind)
             let keys = members.keys.dropFirst().map { Wire.Key(rawValue: $0) }
             #expect(keys.allSatisfy { $0 != nil }, "\(type) writes a key the table lacks: \(members.keys)")
             let listed = kind.keys.filter { keys.contains($0) }
-            #expect(keys.compactMap { $0 } == listed, "\(type) writes its keys in another order than the table")
+            #expect(keys.compactMap { $0 } == listed, "\(type) writes keys its type does not list, or in another order")
+        }
+        #expect(types == Set(Wire.Server.allCases), "types no sample or transcript shows")
+    }
+
+    @Test("Every key a transcript's client message holds is one its type lists")
+    func clientMessagesUseTheirKeys() throws {
+        for transcript in try Transcript.all() {
+            for case .client(.object(let members)) in transcript.steps {
+                let kind = members[.type]?.stringValue.flatMap(Wire.Client.init(rawValue:))
+                let unlisted = members.keys.dropFirst().filter { key in
+                    !(kind?.keys.contains { $0.rawValue == key } ?? false)
+                }
+                #expect(kind != nil && unlisted == [], "\(transcript): \(members.keys)")
+            }
         }
     }
 
