@@ -12,11 +12,13 @@ const K = load('constants.js');
 describe('protocol transcripts', () => {
   const all = transcripts();
 
-  test('there are transcripts, and they hold every message type the runtime receives', () => {
+  // That they hold every server type of the wire is the Swift side's test (TranscriptReplayTests, against
+  // the Swift table, which WireConstantsTests reads against constants.js): no list of types to keep here.
+  test('there are transcripts, and every server message type they hold is a wire name of constants.js', () => {
     assert.ok(all.length >= 4);
     const types = new Set(all.flatMap((transcript) => transcript.steps.filter((step) => step.server).map((step) => step.server[K.T])));
-    const received = [K.JOINED, K.MOUNT, K.UNMOUNT, K.OPEN, K.RUN, K.PATCH, K.ADDRESS, K.ACK, K.ERROR, K.PONG, K.BYE];
-    assert.deepEqual([...types].sort(), received.sort());
+    assert.ok(types.size >= 11, [...types].join(' '));
+    for (const type of types) assert.equal(K[String(type).toUpperCase()], type, `"${type}" is not a wire name`);
   });
 
   for (const transcript of all) {
