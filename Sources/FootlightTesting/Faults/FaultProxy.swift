@@ -67,12 +67,12 @@ public final class FaultProxy: Sendable {
     public init(
         upstreamPort: Int, policy: CutPolicy, random: some RandomNumberGenerator & Sendable,
         lifetime: Duration = .seconds(600)
-    ) throws(FaultProxyError) {
+    ) throws(LoopbackSocketError) {
         let listener = try ProxySockets.listen()
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             close(listener.descriptor)
-            throw .socket("pipe(): \(String(cString: strerror(errno)))")
+            throw .socket("the fault proxy could not make its wake-up pipe: \(String(cString: strerror(errno)))")
         }
         for end in pipeEnds { ProxySockets.makeNonBlocking(end) }
         port = listener.port
@@ -111,32 +111,6 @@ public final class FaultProxy: Sendable {
     deinit {
         stop()
     }
-}
-
-/// Why a ``FaultProxy`` could not start.
-public struct FaultProxyError: Error, CustomStringConvertible {
-    /// The class of failure; match on it (`error.kind == .socket`), it can grow.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        private enum Value: String, Sendable, Hashable {
-            case socket
-        }
-        private let value: Value
-        private init(_ value: Value) { self.value = value }
-
-        /// A socket call failed.
-        public static let socket = Kind(.socket)
-
-        public var description: String { value.rawValue }
-    }
-
-    public let kind: Kind
-    /// What failed, for people.
-    public let message: String
-
-    /// A socket call failed, for `reason`.
-    static func socket(_ reason: String) -> FaultProxyError { FaultProxyError(kind: .socket, message: reason) }
-
-    public var description: String { "the fault proxy could not listen: \(message)" }
 }
 
 /// What the proxy's thread and its owner share.

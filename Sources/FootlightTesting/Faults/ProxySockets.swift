@@ -5,9 +5,11 @@
 /// The POSIX socket calls the ``FaultProxy`` makes, on 127.0.0.1 only.
 enum ProxySockets {
     /// A non-blocking listening socket on 127.0.0.1 and an ephemeral port.
-    static func listen() throws(FaultProxyError) -> (descriptor: Int32, port: Int) {
+    static func listen() throws(LoopbackSocketError) -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw .socket("socket(): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw .socket("the fault proxy could not listen: socket(): \(String(cString: strerror(errno)))")
+        }
         var address = loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -17,7 +19,7 @@ enum ProxySockets {
         guard bound == 0, Glibc.listen(descriptor, 4096) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(descriptor)
-            throw .socket("cannot listen on 127.0.0.1: \(reason)")
+            throw .socket("the fault proxy could not listen on 127.0.0.1: \(reason)")
         }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -8,9 +8,9 @@ import Foundation
 public enum LoopbackPort {
     /// A TCP port on 127.0.0.1 that was free a moment ago: a probe socket bound to port
     /// 0 is given one by the kernel and released.
-    public static func free() throws(LoopbackPortError) -> Int {
+    public static func free() throws(LoopbackSocketError) -> Int {
         let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard probe >= 0 else { throw LoopbackPortError(.socket, "cannot open a socket: errno \(errno)") }
+        guard probe >= 0 else { throw .socket("cannot open a probe socket: errno \(errno)") }
         defer { close(probe) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -22,31 +22,7 @@ public enum LoopbackPort {
                 bind(probe, raw, length) == 0 && getsockname(probe, raw, &length) == 0
             }
         }
-        guard bound else { throw LoopbackPortError(.socket, "cannot bind a probe socket to 127.0.0.1: errno \(errno)") }
+        guard bound else { throw .socket("cannot bind a probe socket to 127.0.0.1: errno \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))
-    }
-}
-
-/// No free loopback port could be had.
-public struct LoopbackPortError: Error, CustomStringConvertible {
-    /// The class of failure; match on it (`error.kind == .socket`), it can grow.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        private enum Value: String, Sendable, Hashable {
-            case socket
-        }
-        private let value: Value
-        private init(_ value: Value) { self.value = value }
-
-        /// A probe socket could not be opened or bound.
-        public static let socket = Kind(.socket)
-
-        public var description: String { value.rawValue }
-    }
-
-    public let kind: Kind
-    public let description: String
-    init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
     }
 }
