@@ -75,7 +75,7 @@
 
   // Wire names, each its own value under its upper-case name (K.SEQ = 'seq'): message types;
   // message members (`id` names a list row, `key` a key press, `in` a component's parent); places;
-  // event options. The server's table (Protocol/Wire.swift) holds the same names, and a Swift test
+  // event options. The server's table (Wire, Protocol/) holds the same names, and a Swift test
   // (WireConstantsTests) fails naming any that one side has and the other lacks.
   const wire =
     'join joined event report ack ping pong mount unmount open patch address error bye ' +

@@ -65,10 +65,10 @@ struct WireConstantsTests {
     static func drift(_ runtime: [String]) -> [String] {
         let named = Set(runtime)
         let missing = Wire.names.subtracting(named).sorted().map {
-            "constants.js lacks the wire name \"\($0)\" that Wire.swift defines: add it to `const wire`"
+            "constants.js lacks the wire name \"\($0)\" that the Swift table (Wire) defines: add it to `const wire`"
         }
         let extra = runtime.filter { !Wire.names.contains($0) }.map {
-            "constants.js has the wire name \"\($0)\", which Wire.swift does not define"
+            "constants.js has the wire name \"\($0)\", which the Swift table (Wire) does not define"
         }
         return missing + extra
     }
@@ -94,8 +94,8 @@ struct WireConstantsTests {
         let text = "const wire =\n '\(shipped.map { $0 == "seq" ? "seqs" : $0 }.joined(separator: " "))';\n"
         #expect(
             Self.drift(try RuntimeConstants(text: text).names) == [
-                #"constants.js lacks the wire name "seq" that Wire.swift defines: add it to `const wire`"#,
-                #"constants.js has the wire name "seqs", which Wire.swift does not define"#,
+                #"constants.js lacks the wire name "seq" that the Swift table (Wire) defines: add it to `const wire`"#,
+                #"constants.js has the wire name "seqs", which the Swift table (Wire) does not define"#,
             ])
     }
     /// Server messages the page leaves to the socket: `pong` (any traffic proves the
