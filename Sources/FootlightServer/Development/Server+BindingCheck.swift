@@ -11,7 +11,8 @@ extension Server {
     /// In development mode (in a debug build), checks the stages `app` shows at
     /// ``ServerConfiguration/bindingCheckPaths`` against the templates of the `.html`
     /// pages in `root`, and logs each mismatch at warning level; in a release build,
-    /// logs that development mode is ignored. Does nothing otherwise.
+    /// logs that development mode is ignored. Does nothing otherwise, nor with no path
+    /// to check.
     static func checkBindingsInDevelopment(configuration: ServerConfiguration, root: String, app: @escaping AppEntry) {
         guard configuration.development else { return }
         let logger = configuration.logger
@@ -19,6 +20,7 @@ extension Server {
             logger.warning("development mode is ignored: this is a release build")
             return
         }
+        guard !configuration.bindingCheckPaths.isEmpty else { return }
         let stages = BindingProbe.stages(of: app, paths: configuration.bindingCheckPaths)
         var pages: [PageTemplates] = []
         for file in htmlFiles(in: root) {

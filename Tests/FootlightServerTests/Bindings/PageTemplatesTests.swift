@@ -4,7 +4,9 @@ import Testing
 /// Reading a page's templates as the runtime reads their attributes, and refusing
 /// malformed HTML with a typed error.
 @Suite struct PageTemplatesTests {
-    @Test("Each binding attribute gives the names the runtime reads: paths, negations, comparisons, pairs")
+    @Test(
+        "Each binding attribute gives the names the runtime reads: paths, negations, comparisons, pairs, a hook's events"
+    )
     func namesOfEachAttribute() throws {
         let page = try PageTemplates(
             html: """
@@ -16,6 +18,7 @@ import Testing
                   <canvas data-hook="chart:history"></canvas>
                   <input type="file" data-hook="upload" data-upload="picture">
                   <div data-component="form" data-testid="not-a-binding"></div>
+                  <li data-hook="pick" data-sends="picked  chosen"></li>
                 </template>
                 """)
         let uses = try #require(page["lot"]).uses
@@ -23,7 +26,7 @@ import Testing
             uses.map { "\($0.kind.rawValue) \($0.name)" } == [
                 "slot seller.name", "slot title", "slot filter", "slot busy", "slot url", "slot t.label", "slot amount",
                 "event amount", "event key", "hook chart", "slot history", "hook upload", "event picture",
-                "component form",
+                "component form", "hook pick", "event picked", "event chosen",
             ])
         #expect(uses.first?.line == 3)
         #expect(uses.first?.spelling == "data-text=\"seller.name\"")
