@@ -6,7 +6,7 @@
 /// decoded. Input that runs out inside a tag, a quoted value or a comment is an error.
 struct HTMLTokenizer {
     /// One tag.
-    struct Tag: Equatable {
+    struct Tag {
         /// Lower-cased.
         let name: String
         /// Whether it is an end tag (`</li>`).
@@ -22,11 +22,6 @@ struct HTMLTokenizer {
         /// The value of the attribute `name` (lower-case), nil when absent.
         func attribute(_ name: String) -> String? {
             attributes.first { $0.name == name }?.value
-        }
-
-        static func == (a: Tag, b: Tag) -> Bool {
-            a.name == b.name && a.isEnd == b.isEnd && a.selfClosing == b.selfClosing && a.line == b.line
-                && a.attributes.elementsEqual(b.attributes) { $0 == $1 }
         }
     }
 

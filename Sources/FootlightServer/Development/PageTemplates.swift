@@ -128,9 +128,11 @@ public struct PageTemplates: Sendable {
     /// The names the attributes of `tag` use, in the rows of `lists`.
     private static func uses(of tag: HTMLTokenizer.Tag, lists: [String]) -> [BindingUse] {
         var uses: [BindingUse] = []
-        func add(_ kind: BindingUse.Kind, _ attribute: String, _ text: String, _ name: String) {
+        func add(_ kind: BindingUse.Kind, _ attribute: String, _ text: String, _ name: String, inRow: Bool = true) {
             uses.append(
-                BindingUse(kind: kind, attribute: attribute, text: text, name: name, lists: lists, line: tag.line))
+                BindingUse(
+                    kind: kind, attribute: attribute, text: text, name: name, lists: inRow ? lists : [], line: tag.line)
+            )
         }
         for (attribute, text) in tag.attributes where attribute.hasPrefix("data-") {
             switch attribute {
@@ -148,7 +150,8 @@ public struct PageTemplates: Sendable {
             case "data-hook":
                 let parts = text.split(separator: ":", omittingEmptySubsequences: false)
                 add(.hook, attribute, text, String(parts[0]))
-                if parts.count > 1, !parts[1].isEmpty { add(.slot, attribute, text, String(parts[1])) }
+                // A hook's slot is read from the stage's document, inside a list row too.
+                if parts.count > 1, !parts[1].isEmpty { add(.slot, attribute, text, String(parts[1]), inRow: false) }
             case "data-upload", "data-upload-cancel": add(.event, attribute, text, text)
             case "data-sends":  // the events this element's hook sends (for the check; the runtime ignores it)
                 for event in text.split(whereSeparator: \.isWhitespace) { add(.event, attribute, text, String(event)) }
