@@ -39,6 +39,7 @@ extension Stage {
         make: @escaping (_ row: AnyPublisher<Row, Never>) -> Stage
     ) where Output.Output == [RowChange<Row>], Output.Failure == Never {
         addKeyedSlot(slot)
+        declared.add(componentHost: component)
         let rows = ComponentRows(host: component, make: make)
         keep(
             changes.sink { [weak self] changes in

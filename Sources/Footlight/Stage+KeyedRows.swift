@@ -42,6 +42,7 @@ extension Stage {
     }
 
     func addKeyedSlot(_ slot: String) {
+        declared.add(slot: slot)
         guard keyed[slot] == nil else { return }
         keyed[slot] = KeyedRows(slot: slot)
         if case .object(var members) = valueDocument, members.removeValue(forKey: slot) != nil {

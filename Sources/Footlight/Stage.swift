@@ -59,6 +59,9 @@ public final class Stage {
     /// The address the stage's Director last gave it (``bindAddress(_:)``), if any.
     package internal(set) var address: Address?
     var subscriptions: [AnyCancellable] = []
+    /// The names the stage was bound with, whether or not a value came yet
+    /// (``bindings``): its slots, its lists of components' hosts, the hooks it pushes to.
+    var declared = DeclaredNames()
 
     /// A stage for the template named `name`, with no bindings yet.
     public init(name: String) {
@@ -71,6 +74,7 @@ public final class Stage {
     /// share-replay) fills the slot at once, so the first mount shows it.
     public func bind<Output: Publisher>(_ output: Output, to slot: String)
     where Output.Output: ViewValue, Output.Failure == Never {
+        declared.add(slot: slot)
         subscriptions.append(
             output.sink { [weak self] value in
                 self?.set(slot, to: value.viewJSON)
@@ -149,6 +153,7 @@ public final class Stage {
     /// deep) is refused as a binding error, and nothing is sent for it.
     public func push<Messages: Publisher>(_ messages: Messages, to hook: String)
     where Messages.Output: ViewValue, Messages.Failure == Never {
+        declared.add(hook: hook)
         run(
             messages.compactMap { [weak self, name] message -> [ClientCommand]? in
                 let value = message.viewJSON

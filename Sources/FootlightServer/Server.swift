@@ -67,6 +67,7 @@ public final class Server: Sendable {
             )
         }
         try configuration.tls?.checkReadable()
+        Self.checkBindingsInDevelopment(configuration: configuration, root: files.root, app: app)
         let registry = SessionRegistry(
             sessions: SessionState.Configuration(
                 limits: configuration.sessionLimits, sendsErrorDetails: configuration.sendsErrorDetails,

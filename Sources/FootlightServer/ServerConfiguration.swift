@@ -90,6 +90,11 @@ public struct ServerConfiguration: Sendable {
             false
         #endif
     }
+    /// In development mode, the addresses at which the bindings check at start shows the
+    /// app (once each, as a visitor's first visit would, with no cookie) to learn its
+    /// stages; a stage the app shows only after an event is checked when a path here
+    /// names it (a deep link). See the Bindings article, "Checking bindings".
+    public var bindingCheckPaths = ["/"]
     /// TLS: serve `https://` and `wss://` with this certificate and key, or nil for
     /// plain `http://` and `ws://` (behind a TLS-terminating proxy, or on loopback).
     public var tls: TLSFiles?

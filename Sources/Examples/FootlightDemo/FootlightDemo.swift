@@ -52,6 +52,12 @@ struct FootlightDemo: ParsableCommand {
     @Flag(help: "Tell clients the details of errors (which stage, which events, the type expected); for development.")
     var errorDetails = false
 
+    @Flag(
+        help:
+            "Development mode, for working on the app: at start, check each stage's bindings against the page's templates and log every mismatch with a \"did you mean\". A release build ignores it."
+    )
+    var development = false
+
     @Option(help: "Open connections accepted at once from one IP address.")
     var maxConnectionsPerClient: Int?
 
@@ -117,6 +123,19 @@ struct FootlightDemo: ParsableCommand {
         /// TodoMVC: each visitor's list in SQLite in the data directory, its filters at `/`,
         /// `/active` and `/completed`.
         case todomvc
+
+        /// The addresses development mode's bindings check starts the app at: each that
+        /// shows stages of its own without an event (signed out, the profile's link
+        /// shows the sign-in dialog). None for the previews: they bind fixed documents
+        /// and no event, by design.
+        var bindingCheckPaths: [String] {
+            switch self {
+            case .auction: ["/", "/lots/lot-1", "/profile", "/no-such-page"]
+            case .examples: ["/", "/lots/lot-1", "/tallies", "/entries", "/values", "/tasks", "/notes/1"]
+            case .counter, .todomvc: ["/"]
+            case .previews: []
+            }
+        }
     }
 
     /// The apps `--app` takes, as its help lists them: every case of ``App``.
@@ -196,6 +215,8 @@ struct FootlightDemo: ParsableCommand {
         configuration.sessionLimits.retention = .seconds(retention)
         configuration.echoPath = echoPath
         configuration.sendsErrorDetails = errorDetails
+        configuration.development = development
+        configuration.bindingCheckPaths = app.bindingCheckPaths
         configuration.turnBudget = .microseconds(Int(turnBudget * 1000))
         configuration.drainTimeout = .milliseconds(Int(drainTimeout * 1000))
         if let maxConnectionsPerClient { configuration.maximumConnectionsPerClient = maxConnectionsPerClient }
