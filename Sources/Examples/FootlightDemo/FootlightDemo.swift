@@ -55,6 +55,8 @@ struct FootlightDemo: ParsableCommand {
     @Option(help: "Open connections accepted at once from one IP address.")
     var maxConnectionsPerClient: Int?
 
+    @OptionGroup var developmentOptions: DevelopmentOptions
+
     // Benchmark-only options, hidden from --help (see `--help-hidden`).
 
     @Option(
@@ -204,6 +206,7 @@ struct FootlightDemo: ParsableCommand {
             configuration.sessionLimits.eventBurst = max(configuration.sessionLimits.eventBurst, 2 * eventsPerSecond)
         }
         configuration.logger = logger
+        developmentOptions.apply(to: &configuration)
         if let tlsCertificate, let tlsKey {
             configuration.tls = TLSFiles(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
         }
