@@ -257,6 +257,26 @@ def test_a_hook_change_reaches_the_open_page_in_place_in_a_component_keeping_wha
     app.wait_for("(s) => s.documents['signup-form-c1']?.email === 'ada@example.com'")  # its events still go
 
 
+def test_a_hook_that_cannot_run_twice_reloads_the_page_which_keeps_its_screen_and_what_was_typed(open_app, dev):
+    """The last resort: a hook script that fails when run again (a top-level `const` declared a
+    second time) makes the page reload, and the reload keeps the session: the pushed stage at
+    its address and the draft typed."""
+    app, field = _open_entries(open_app, dev)
+    app.allow_errors(r"devProbe")
+    hook = dev.public / "typed-past.js"
+    source = hook.read_text()
+    dev.save(hook, source + "\nconst devProbe = 1;\n")  # runs again once: fine, declared the first time
+    app.wait_for("(s) => document.querySelectorAll('script[src*=\"typed-past.js?\"]').length === 1")
+    app.page.evaluate("window.notReloaded = true")
+    mark = len(dev.lines)
+    dev.save(hook, source + "\nconst devProbe = 2;\n")
+    dev.wait_printed("changed typed-past.js", after=mark)
+    app.page.wait_for_function("() => window.notReloaded === undefined && window.footlight?.state().joined")
+
+    expect(app.page).to_have_url(re.compile(r"/entries$"))
+    expect(app.page.locator("input.new-entry")).to_have_value("buy milk")
+
+
 def test_a_server_warning_appears_in_the_browser_console(open_app, dev):
     """A line the server logs at warning (here, a binding error the page reports) goes to the
     console of the open pages, as a warning."""
