@@ -194,6 +194,25 @@ def test_a_compile_error_shows_in_an_overlay_with_file_and_line_until_the_build_
     expect(field).to_have_value("buy milk")
 
 
+def test_a_server_that_stops_by_itself_is_said_in_the_page_until_a_build_starts_it_again(open_app, dev):
+    """The server killed under scripts/dev: open pages say it stopped, with its exit status; the
+    next green build starts it again, the overlay goes and the page comes back with its draft."""
+    app, field = _open_entries(open_app, dev)
+    children = " ".join(path.read_text() for path in Path(f"/proc/{dev.process.pid}/task").glob("*/children"))
+    server = int(children.split()[0])
+    os.kill(server, signal.SIGKILL)
+
+    overlay = app.page.locator("#footlight-dev-overlay")
+    expect(overlay.get_by_role("heading")).to_have_text("The server stopped")
+    expect(overlay).to_contain_text("It exited with status -9")
+    mark = len(dev.lines)
+    dev.save(dev.source, GREEN.replace("Hello", "Hello again"))
+    dev.wait_printed("the server listens", after=mark, timeout=30)
+    expect(overlay).to_have_count(0)
+    app.wait_for("(s) => s.joined && s.unacknowledged === 0", timeout=5_000)
+    expect(field).to_have_value("buy milk")
+
+
 def test_a_template_change_reaches_the_open_page_in_place_keeping_what_was_typed(open_app, dev):
     """A saved page: the open page takes the new template without a reload and without asking the
     server; the draft typed, the focus and the caret stay, and the stage goes on working."""

@@ -4,7 +4,8 @@
  * serves it at /footlight/dev.js and names it in every page after the runtime; no other build has
  * it. It listens to the development channel, an EventSource that scripts/dev serves (its script
  * tag's data-channel), and carries out what it says:
- *   failed    the build is red: an overlay shows the compiler's errors, each with its file:line;
+ *   failed    the build is red: an overlay shows the compiler's errors, each with its file:line (or,
+ *             with a title, why the server is not running: it stopped, or did not start);
  *   ready     green again, and the restarted server listens: the overlay goes, and the runtime
  *             redials at once (the `online` event transport.js listens for) rather than after its
  *             backoff; the server rebuilds the session from what the page shows (Protocol.md), so
@@ -34,7 +35,7 @@
   const element = (tag, text, style) => Object.assign(document.createElement(tag), { textContent: text, style: style || '' });
 
   /** Shows `errors` ([{file, line, column, message}]), or the build's `output` when none was read. */
-  function showErrors(errors, output) {
+  function showErrors(errors, output, title) {
     if (!overlay) {
       overlay = element('div', '', 'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2em;background:rgba(24,24,28,.95);color:#eee;font:14px/1.5 ui-monospace,monospace');
       overlay.id = 'footlight-dev-overlay';
@@ -50,8 +51,8 @@
       return item;
     });
     const more = errors.length ? [] : [element('pre', output || '', 'white-space:pre-wrap')];
-    const note = element('p', 'The server still runs the last build that compiled. This goes when the build is green again.', 'color:#aaa');
-    overlay.replaceChildren(element('h2', 'The build failed', 'color:#f88;margin:0'), ...items, ...more, note);
+    const note = element('p', title ? 'This goes when a build is green again and the server listens.' : 'The server still runs the last build that compiled. This goes when the build is green again.', 'color:#aaa');
+    overlay.replaceChildren(element('h2', title || 'The build failed', 'color:#f88;margin:0'), ...items, ...more, note);
   }
 
   function hideErrors() {
@@ -210,7 +211,7 @@
 
   const source = new EventSource(channel);
   const on = (type, handle) => source.addEventListener(type, (event) => handle(JSON.parse(event.data)));
-  on('failed', (m) => showErrors(m.errors || [], m.output));
+  on('failed', (m) => showErrors(m.errors || [], m.output, m.title));
   on('ready', () => {
     hideErrors();
     dispatchEvent(new Event('online'));
