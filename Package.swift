@@ -89,8 +89,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The browser runtime, shipped with the framework and served from here whatever
-            // an app's public folder holds (`StaticAssets`), found through `Bundle.module`.
-            resources: [.copy("Runtime")]
+            // an app's public folder holds (`StaticAssets`), found through `Bundle.module`; and
+            // development mode's page script, apart from it (StaticAssets+Development.swift).
+            resources: [.copy("Runtime"), .copy("DevelopmentScript")]
         ),
         .target(
             name: "FootlightRedis",

@@ -77,7 +77,9 @@ public final class Server: Sendable {
                 configuration: configuration.uploads, key: configuration.resumeTokenKey, logger: configuration.logger),
             logger: configuration.logger, entry: app)
         let core = try ServerCore(
-            configuration: configuration, files: files, assets: try StaticAssets(root: files.root), registry: registry,
+            configuration: configuration, files: files,
+            assets: try StaticAssets(root: files.root, developmentChannel: configuration.developmentChannelInUse),
+            registry: registry,
             visitors: try VisitorCookies(key: configuration.resumeTokenKey, secure: configuration.tls != nil))
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
         var loops: [ServiceLoop] = []

@@ -81,6 +81,14 @@ public struct ServerConfiguration: Sendable {
     /// overlay, a reload that keeps the page). Only a debug build has it: in a release
     /// build (``developmentAvailable`` false) the server ignores it and logs that it did.
     public var development = false
+    /// In development mode, the development channel open pages listen to (an EventSource
+    /// address, which `scripts/dev` serves and gives its server in the environment variable
+    /// `FOOTLIGHT_DEV_CHANNEL`, this property's default): pages then load the development
+    /// script (`/footlight/dev.js`, never part of the runtime's bundle), which shows the
+    /// compiler's errors, brings a changed template, stylesheet or hook into the page in place,
+    /// reconnects at once after a restart, and writes the server's warnings to the console.
+    /// Nil, or not in development mode: pages get no development script.
+    public var developmentChannel: String? = getenv("FOOTLIGHT_DEV_CHANNEL").map { String(cString: $0) }
     /// Whether this build has development mode (a debug build: `swift build`, not
     /// `swift build -c release`). A release build serves no development features.
     public static var developmentAvailable: Bool {
@@ -95,6 +103,11 @@ public struct ServerConfiguration: Sendable {
     /// stages; a stage the app shows only after an event is checked when a path here
     /// names it (a deep link). See the Bindings article, "Checking bindings".
     public var bindingCheckPaths = ["/"]
+    /// The development channel pages are given: ``developmentChannel`` in development mode in a
+    /// debug build, else nil.
+    var developmentChannelInUse: String? {
+        development && Self.developmentAvailable ? developmentChannel : nil
+    }
     /// TLS: serve `https://` and `wss://` with this certificate and key, or nil for
     /// plain `http://` and `ws://` (behind a TLS-terminating proxy, or on loopback).
     public var tls: TLSFiles?

@@ -52,14 +52,10 @@ struct FootlightDemo: ParsableCommand {
     @Flag(help: "Tell clients the details of errors (which stage, which events, the type expected); for development.")
     var errorDetails = false
 
-    @Flag(
-        help:
-            "Development mode, for working on the app: at start, check each stage's bindings against the page's templates and log every mismatch with a \"did you mean\". A release build ignores it."
-    )
-    var development = false
-
     @Option(help: "Open connections accepted at once from one IP address.")
     var maxConnectionsPerClient: Int?
+
+    @OptionGroup var developmentOptions: DevelopmentOptions
 
     // Benchmark-only options, hidden from --help (see `--help-hidden`).
 
@@ -215,7 +211,6 @@ struct FootlightDemo: ParsableCommand {
         configuration.sessionLimits.retention = .seconds(retention)
         configuration.echoPath = echoPath
         configuration.sendsErrorDetails = errorDetails
-        configuration.development = development
         configuration.bindingCheckPaths = app.bindingCheckPaths
         configuration.turnBudget = .microseconds(Int(turnBudget * 1000))
         configuration.drainTimeout = .milliseconds(Int(drainTimeout * 1000))
@@ -225,6 +220,7 @@ struct FootlightDemo: ParsableCommand {
             configuration.sessionLimits.eventBurst = max(configuration.sessionLimits.eventBurst, 2 * eventsPerSecond)
         }
         configuration.logger = logger
+        developmentOptions.apply(to: &configuration)
         if let tlsCertificate, let tlsKey {
             configuration.tls = TLSFiles(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
         }

@@ -56,13 +56,22 @@ final class StaticAssets: Sendable {
     /// The folder of the runtime's files (``runtimeFiles``): the framework's own.
     let runtime: String
     let folder: String
+    /// The development channel pages listen to, and the development script's file, in
+    /// development mode (StaticAssets+Development.swift); nil otherwise.
+    let development: (channel: String, script: String)?
     private let state = Locked(State())
 
     /// Prepares copies of the files under `root` (absolute, symlinks resolved) and of the
     /// runtime in `runtime` (the framework's unless a test says otherwise) in a new private
-    /// folder under the system's temporary folder.
-    init(root: String, runtime: String? = nil) throws(ServerError) {
+    /// folder under the system's temporary folder. With a `developmentChannel`, pages name the
+    /// development script, which listens to it.
+    init(root: String, runtime: String? = nil, developmentChannel: String? = nil) throws(ServerError) {
         self.root = root
+        if let developmentChannel {
+            development = (developmentChannel, try Self.developmentScript())
+        } else {
+            development = nil
+        }
         if let runtime { self.runtime = runtime } else { self.runtime = try Self.runtimeFolder() }
         for name in Self.runtimeFiles where !FileManager.default.fileExists(atPath: self.runtime + "/" + name) {
             throw ServerError.configuration("the browser runtime's \(name) is missing from \(self.runtime)")
@@ -86,6 +95,11 @@ final class StaticAssets: Sendable {
     /// nil for any other path. An out-of-date hash (a page from before a deploy) gets today's
     /// bundle, uncached.
     func runtimeVariant(for requestPath: String, acceptsGzip: Bool) throws(AssetError) -> Variant? {
+        if let development, requestPath == Self.developmentScriptPath {
+            return Variant(
+                path: development.script, contentType: StaticFiles.contentType(forExtension: "js"),
+                cacheControl: "no-cache", contentEncoding: nil)
+        }
         if let name = Self.runtimeFile(at: requestPath) {
             let type = StaticFiles.contentType(forExtension: "js")
             let plain = Variant(
@@ -115,13 +129,13 @@ final class StaticAssets: Sendable {
         var variant = Variant(path: path, contentType: contentType, cacheControl: cacheControl, contentEncoding: nil)
         if contentType.hasPrefix("text/html") {
             let hashed = try bundle().path
+            let development = development?.channel
             // The key names the bundle too: the page is made again when either changes.
             variant =
-                try prepared(from: [try source(path)], name: "html", for: hashed) { bytes in
-                    Array(
-                        String(decoding: bytes[0], as: UTF8.self).replacingOccurrences(
-                            of: Self.bundlePath, with: hashed
-                        ).utf8)
+                try prepared(from: [try source(path)], name: "html", for: hashed + (development ?? "")) { bytes in
+                    let page = String(decoding: bytes[0], as: UTF8.self).replacingOccurrences(
+                        of: Self.bundlePath, with: hashed)
+                    return Array((development.map { Self.addingDevelopmentTag(to: page, channel: $0) } ?? page).utf8)
                 }.map { Variant(path: $0, contentType: contentType, cacheControl: cacheControl, contentEncoding: nil) }
                 ?? variant
         }
