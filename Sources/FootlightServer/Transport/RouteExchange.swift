@@ -111,7 +111,10 @@ final class RouteExchange: @unchecked Sendable {
             case .bytes: lws_callback_on_writable(wsi)
             // A stream may last longer than libwebsockets lets a request hold its
             // header buffer (6 minutes): the headers were read, let it go.
-            case .stream: _ = lws_http_headers_detach(wsi)
+            case .stream:
+                _ = lws_http_headers_detach(wsi)
+                // A piece or the end may have come while the head waited.
+                lws_callback_on_writable(wsi)
             }
             return 0
         }

@@ -4,7 +4,8 @@
 
 /// A blocking TCP socket to 127.0.0.1, for tests that read an answer at their own pace
 /// (a slow reader): connect, write, read what is there. Closed when released.
-public final class HTTPTestSocket {
+public final class HTTPTestSocket: @unchecked Sendable {
+    // @unchecked: a socket descriptor, used by one thread at a time (the test's).
     private let descriptor: Int32
 
     /// Connects to `port`; reads give up after `timeout`. A `receiveBuffer` (bytes) set
