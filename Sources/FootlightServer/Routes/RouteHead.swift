@@ -19,6 +19,9 @@ struct RouteHead {
     var hasTransferEncoding = false
     /// Whether the request line said HTTP/1.0 (no chunked answers then).
     var isHTTP10 = false
+    /// Whether the request is a stream of an HTTP/2 connection (TLS with ALPN "h2"):
+    /// libwebsockets frames the answer itself.
+    var isHTTP2 = false
     var address: String?
 }
 
@@ -43,6 +46,9 @@ struct RouteJob: Sendable {
     let isHead: Bool
     /// HTTP/1.0: a streamed body is sent unchunked and ends with the connection.
     let isHTTP10: Bool
+    /// HTTP/2: a streamed body is sent unchunked, and every answer ends with a last
+    /// (maybe empty) DATA frame.
+    let isHTTP2: Bool
 }
 
 /// How a running route hands its answer to its connection's loop (thread-safe).

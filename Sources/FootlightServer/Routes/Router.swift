@@ -100,7 +100,7 @@ final class Router: Sendable {
         return .run(
             RouteJob(
                 route: route, request: request, bodyBytes: bodyBytes, place: place, isHead: method == .head,
-                isHTTP10: head.isHTTP10))
+                isHTTP10: head.isHTTP10, isHTTP2: head.isHTTP2))
     }
 
     /// A refusal sent at once and logged; the connection closes after it when the

@@ -20,6 +20,8 @@ func routeHTTP(_ wsi: OpaquePointer, loop: ServiceLoop, router: Router, path inp
     head.contentLength = requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, limit: 40)
     head.hasTransferEncoding = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0
     head.isHTTP10 = requestHeader(wsi, WSI_TOKEN_HTTP, limit: 16) == "HTTP/1.0"
+    // Only an HTTP/2 request has the `:path` pseudo-header.
+    head.isHTTP2 = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COLON_PATH) > 0
     var address = [CChar](repeating: 0, count: 64)
     if lws_get_peer_simple(wsi, &address, address.count) != nil {
         head.address = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -28,7 +30,7 @@ func routeHTTP(_ wsi: OpaquePointer, loop: ServiceLoop, router: Router, path inp
     case nil:
         return nil
     case .respond(let response, let closing):
-        return RouteWriting.writeNow(response, on: wsi, closing: closing)
+        return RouteWriting.writeNow(response, on: wsi, closing: closing, isHTTP2: head.isHTTP2)
     case .run(let job):
         let exchange = RouteExchange(loop: loop, wsi: wsi, router: router, job: job)
         loop.routeExchanges[wsi] = exchange

@@ -23,9 +23,14 @@ final class RouteExchange: @unchecked Sendable {
     private var sent = 0
     /// A streamed body's next piece, and the writer waiting for it to go.
     private var piece: (bytes: [UInt8], writer: CheckedContinuation<Void, any Error>)?
+    /// What is left to write of the piece being written (HTTP/2 writes a piece in frames
+    /// its flow control allows), and its writer, resumed once it is all written.
+    private var outgoing: (bytes: ArraySlice<UInt8>, writer: CheckedContinuation<Void, any Error>)?
     /// How a streamed body ended: nil while it goes on.
     private var streamEnd: Bool?
     private(set) var isClosed = false
+    /// HTTP/2: the last frame is written; the stream ends once it has gone.
+    private var lastFrameWritten = false
 
     init(loop: ServiceLoop, wsi: OpaquePointer, router: Router, job: RouteJob) {
         self.loop = loop
@@ -90,6 +95,8 @@ final class RouteExchange: @unchecked Sendable {
         if loop.routeExchanges[wsi] === self { loop.routeExchanges[wsi] = nil }
         piece?.writer.resume(throwing: CancellationError())
         piece = nil
+        outgoing?.writer.resume(throwing: CancellationError())
+        outgoing = nil
         if let task { task.cancel() } else { job.place.release() }
     }
 
@@ -97,22 +104,29 @@ final class RouteExchange: @unchecked Sendable {
     /// the callback returns (-1 closes the connection).
     func writeable() -> Int32 {
         guard !isClosed, let response else { return 0 }
+        if lastFrameWritten { return completed() }
         let idle = Int32(clamping: router.limits.idleSeconds)
         if !headWritten {
             headWritten = true
-            guard RouteWriting.writeHead(response, on: wsi, isHead: job.isHead, isHTTP10: job.isHTTP10) else {
+            guard RouteWriting.writeHead(response, on: wsi, job: job) else {
                 router.logger.info("route answer's head could not be written; closing")
                 return closing()
             }
             lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, idle)
-            if job.isHead { return completed() }
+            if job.isHead {
+                // HTTP/2 ends the stream with an empty last DATA frame, written next.
+                guard job.isHTTP2 else { return completed() }
+                self.response?.body = .bytes([])
+                lws_callback_on_writable(wsi)
+                return 0
+            }
             switch response.body {
-            case .bytes(let bytes) where bytes.isEmpty: return completed()
+            case .bytes(let bytes) where bytes.isEmpty && !job.isHTTP2: return completed()
             case .bytes: lws_callback_on_writable(wsi)
             // A stream may last longer than libwebsockets lets a request hold its
             // header buffer (6 minutes): the headers were read, let it go.
             case .stream:
-                _ = lws_http_headers_detach(wsi)
+                if !job.isHTTP2 { _ = lws_http_headers_detach(wsi) }
                 // A piece or the end may have come while the head waited.
                 lws_callback_on_writable(wsi)
             }
@@ -120,7 +134,9 @@ final class RouteExchange: @unchecked Sendable {
         }
         switch response.body {
         case .bytes(let bytes):
-            let end = min(bytes.count, sent + RouteWriting.sliceBytes)
+            let allowed = writeAllowance(RouteWriting.sliceBytes)
+            guard allowed > 0 || bytes.isEmpty else { return waitForCredit() }
+            let end = min(bytes.count, sent + allowed)
             let last = end == bytes.count
             guard RouteWriting.write(bytes[sent..<end], on: wsi, final: last) else { return closing() }
             sent = end
@@ -129,15 +145,23 @@ final class RouteExchange: @unchecked Sendable {
             lws_callback_on_writable(wsi)
             return 0
         case .stream:
-            if let (bytes, writer) = piece {
+            if outgoing == nil, let (bytes, writer) = piece {
                 piece = nil
-                let framed = job.isHTTP10 ? bytes : RouteWriting.chunk(bytes)
-                guard RouteWriting.write(framed[...], on: wsi, final: false) else {
-                    writer.resume(throwing: CancellationError())
-                    return closing()
-                }
+                outgoing = (job.isHTTP10 || job.isHTTP2 ? bytes[...] : RouteWriting.chunk(bytes)[...], writer)
+            }
+            if let (bytes, writer) = outgoing {
+                let allowed = writeAllowance(.max)
+                guard allowed > 0 else { return waitForCredit() }
+                let count = min(bytes.count, allowed)
+                guard RouteWriting.write(bytes.prefix(count), on: wsi, final: false) else { return closing() }
                 lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, idle)
-                writer.resume()
+                if count < bytes.count {
+                    outgoing = (bytes.dropFirst(count), writer)
+                    lws_callback_on_writable(wsi)
+                } else {
+                    outgoing = nil
+                    writer.resume()
+                }
                 return 0
             }
             switch streamEnd {
@@ -145,14 +169,36 @@ final class RouteExchange: @unchecked Sendable {
             case false?: return closing()
             case true?:
                 if job.isHTTP10 { return closing() }
-                guard RouteWriting.write(RouteWriting.lastChunk[...], on: wsi, final: true) else { return closing() }
+                let last = job.isHTTP2 ? [] : RouteWriting.lastChunk
+                guard RouteWriting.write(last[...], on: wsi, final: true) else { return closing() }
                 return completed()
             }
         }
     }
 
+    /// The most bytes one write may take: `limit` on HTTP/1; on HTTP/2 a frame (16 KiB)
+    /// within the peer's flow-control window (0: wait for it to open).
+    private func writeAllowance(_ limit: Int) -> Int {
+        guard job.isHTTP2 else { return limit }
+        let window = lws_get_peer_write_allowance(wsi)
+        return window < 0 ? min(limit, 16 << 10) : min(limit, 16 << 10, Int(window))
+    }
+
+    /// An HTTP/2 window that is closed: libwebsockets calls back once the peer opens it.
+    private func waitForCredit() -> Int32 {
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
     /// The answer is whole: the connection goes on with its next request, or closes.
+    /// On HTTP/2 the stream ends in the next writeable callback, once libwebsockets has
+    /// sent the last frame (ended at once, the frame was seen lost).
     private func completed() -> Int32 {
+        if job.isHTTP2, !lastFrameWritten {
+            lastFrameWritten = true
+            lws_callback_on_writable(wsi)
+            return 0
+        }
         close()
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }

@@ -9,11 +9,12 @@ enum RouteWriting {
     /// The head of `response`: status, its headers, `Content-Length` (a whole body) or
     /// `Transfer-Encoding: chunked` (a stream; for HTTP/1.0 none, and the connection
     /// closes at the end), and `nosniff`. False when it could not be written.
-    static func writeHead(_ response: RouteResponse, on wsi: OpaquePointer, isHead: Bool, isHTTP10: Bool) -> Bool {
+    static func writeHead(_ response: RouteResponse, on wsi: OpaquePointer, job: RouteJob) -> Bool {
         var framing: [(String, String)] = [("x-content-type-options", "nosniff")]
         switch response.body {
         case .bytes(let bytes): framing.append(("content-length", String(bytes.count)))
-        case .stream where isHTTP10: framing.append(("connection", "close"))
+        case .stream where job.isHTTP2: break
+        case .stream where job.isHTTP10: framing.append(("connection", "close"))
         case .stream: framing.append(("transfer-encoding", "chunked"))
         }
         return withHead(response.status, response.headers, framing, on: wsi) { start, cursor, end in
@@ -24,8 +25,15 @@ enum RouteWriting {
     /// Writes `response` (a whole body) in one go, at once: a refusal from the HTTP
     /// callback. With `closing` the connection closes after it (the request's body is
     /// not read). Returns what the callback returns.
-    static func writeNow(_ response: RouteResponse, on wsi: OpaquePointer, closing: Bool) -> Int32 {
+    ///
+    /// HTTP/2 cannot take a head and a body in one write: there libwebsockets' own status
+    /// answer carries the text (in its page, without the response's other headers).
+    static func writeNow(_ response: RouteResponse, on wsi: OpaquePointer, closing: Bool, isHTTP2: Bool) -> Int32 {
         guard case .bytes(let body) = response.body else { return -1 }
+        if isHTTP2 {
+            lws_return_http_status(wsi, UInt32(response.status), String(decoding: body, as: UTF8.self))
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
         var framing = [("content-length", String(body.count)), ("x-content-type-options", "nosniff")]
         if closing { framing.append(("connection", "close")) }
         let written = withHead(response.status, response.headers, framing, extra: body.count, on: wsi) {
