@@ -62,6 +62,7 @@ extension Router {
         }
         var checked = response
         checked.headers = HTTPHeaders()
+        if response.status == 204 || response.status == 304 { checked.body = .bytes([]) }
         for field in response.headers {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenByte),
                 !field.value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 })

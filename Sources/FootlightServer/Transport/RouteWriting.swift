@@ -12,6 +12,8 @@ enum RouteWriting {
     static func writeHead(_ response: RouteResponse, on wsi: OpaquePointer, job: RouteJob) -> Bool {
         var framing: [(String, String)] = [("x-content-type-options", "nosniff")]
         switch response.body {
+        // 204 and 304 have no body, and say no length (RFC 9110 §8.6).
+        case .bytes where response.status == 204 || response.status == 304: break
         case .bytes(let bytes): framing.append(("content-length", String(bytes.count)))
         case .stream where job.isHTTP2: break
         case .stream where job.isHTTP10: framing.append(("connection", "close"))

@@ -79,6 +79,7 @@ struct RouteWorkTests {
         routes.get("/broken") { _ in throw Broken() }
         routes.get("/bad-header") { _ in RouteResponse(status: 200, headers: ["x-evil": "a\r\nset-cookie: x=1"]) }
         routes.get("/fine") { _ in .text("fine") }
+        routes.get("/nothing") { _ in RouteResponse(status: 204, body: .bytes(Array("dropped".utf8))) }
         let server = try RouteTestSupport.start(routes)
         defer { server.shutdown() }
         for _ in 0..<3 {
@@ -88,6 +89,8 @@ struct RouteWorkTests {
         let injected = try await HTTPTestClient.send(port: server.port, "GET", "/bad-header")
         #expect(injected.status == 500 && injected.headers["set-cookie"] == nil)
         #expect(try await HTTPTestClient.send(port: server.port, "GET", "/fine").text == "fine")
+        let nothing = try await HTTPTestClient.send(port: server.port, "GET", "/nothing")
+        #expect(nothing.status == 204 && nothing.body.isEmpty && nothing.headers["content-length"] == nil)
     }
 
     @Test("Two requests on one kept-alive connection are both answered")
