@@ -35,7 +35,14 @@ func routeHTTP(_ wsi: OpaquePointer, loop: ServiceLoop, router: Router, path inp
         let exchange = RouteExchange(loop: loop, wsi: wsi, router: router, job: job)
         loop.routeExchanges[wsi] = exchange
         // The body comes in LWS_CALLBACK_HTTP_BODY; without one the handler runs now.
-        if job.bodyBytes == 0 { exchange.start() }
+        if job.bodyBytes == 0 {
+            exchange.start()
+        } else if head.headers["expect"]?.lowercased() == "100-continue", !head.isHTTP2, !head.isHTTP10 {
+            // The client waits for this before it sends the body (libwebsockets sends none).
+            guard RouteWriting.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)[...], on: wsi, final: false) else {
+                return -1
+            }
+        }
         return 0
     }
 }

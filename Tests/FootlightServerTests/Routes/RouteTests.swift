@@ -89,6 +89,25 @@ struct RouteTests {
         #expect(empty.status == 200 && emptyBody["body"] == 0)
     }
 
+    @Test("A client that expects 100 Continue gets it before it sends the body")
+    func expectContinue() async throws {
+        let server = try server()
+        defer { server.shutdown() }
+        let origin = "http://127.0.0.1:\(server.port)"
+        let (interim, final) = try await offThePool { () throws -> (String, String) in
+            let socket = try HTTPTestSocket(port: server.port, timeout: .seconds(5))
+            try socket.write(
+                Array(
+                    ("POST /items/5 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nOrigin: \(origin)\r\n"
+                        + "Content-Length: 3\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n").utf8))
+            let interim = String(decoding: socket.read(), as: UTF8.self)
+            try socket.write([1, 2, 3])
+            return (interim, String(decoding: socket.readToEnd(), as: UTF8.self))
+        }
+        #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n")
+        #expect(final.hasPrefix("HTTP/1.1 200") && final.contains("\"body\":3"))
+    }
+
     @Test("A state-changing request from another origin, or from none, is refused unless the route allows it")
     func origins() async throws {
         let server = try server()
