@@ -136,6 +136,8 @@ let package = Package(
             name: "DemoApp",
             dependencies: [
                 "Footlight",
+                // The kiosk's HTTP routes (its bids as CSV, its lots as JSON).
+                "FootlightServer",
                 "FootlightRedis",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

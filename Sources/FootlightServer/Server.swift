@@ -205,6 +205,7 @@ public final class Server: Sendable {
         socketsClosed.wait(timeout: drainTimeout - (ContinuousClock.now - start)) { openConnectionCount == 0 }
         watchdog.stop()
         for loop in loops { loop.stop() }
+        core.router?.stop()
         registry.uploads.close()
         finished.open()
     }

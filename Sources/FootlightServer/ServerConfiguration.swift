@@ -113,6 +113,12 @@ public struct ServerConfiguration: Sendable {
     public var tls: TLSFiles?
     /// Where the server logs bad input, connections and failures.
     public var logger = Logger(label: "footlight")
+    /// HTTP routes answered beside the pages and the WebSocket (a CSV download, a JSON
+    /// list, a webhook): a path a route's pattern matches is the route's, before any
+    /// file of the public folder. See the HTTP Routes article.
+    public var routes = Routes()
+    /// How many route handlers run at once, for how long, and the bodies they read.
+    public var routeLimits = RouteLimits()
 
     /// A configuration serving `publicDirectory` on 127.0.0.1:8080.
     public init(publicDirectory: String) {

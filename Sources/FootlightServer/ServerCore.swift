@@ -12,6 +12,8 @@ final class ServerCore: LoopDelegate {
     let assets: StaticAssets
     let registry: SessionRegistry
     let visitors: VisitorCookies
+    /// The app's HTTP routes (nil when it has none).
+    let router: Router?
     private var logger: Logger { configuration.logger }
 
     init(
@@ -29,6 +31,7 @@ final class ServerCore: LoopDelegate {
         self.assets = assets
         self.registry = registry
         self.visitors = visitors
+        router = configuration.routes.all.isEmpty ? nil : try Router(configuration: configuration, visitors: visitors)
     }
 
     var maximumMessageBytes: Int { configuration.maximumMessageBytes }

@@ -263,6 +263,8 @@ struct FootlightDemo: ParsableCommand {
                 auction: auction, accounts: AccountDirectory(database: database),
                 languages: VisitorLanguages(database: database, logger: logger), avatars: avatars,
                 accountWork: BlockingWork(), pubSub: pubSub, logger: logger)
+            // Its bids as CSV and its lots as JSON, beside the page.
+            KioskRoutes.add(to: &configuration.routes, services: services)
             server = try Server(configuration: configuration, app: KioskApp.entry(services))
             if simulatedBidder {
                 bidder = SimulatedBidder(

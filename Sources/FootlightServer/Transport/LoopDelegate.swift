@@ -15,6 +15,12 @@ protocol LoopDelegate: AnyObject, Sendable {
     func closed(_ connection: Connection)
     /// The largest inbound message accepted; larger ones close the socket with 1009.
     var maximumMessageBytes: Int { get }
+    /// The app's HTTP routes, answered before static files; nil for none.
+    var router: Router? { get }
+}
+
+extension LoopDelegate {
+    var router: Router? { nil }
 }
 
 /// The parts of an upgrade request a server decides on.

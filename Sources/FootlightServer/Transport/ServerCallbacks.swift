@@ -39,6 +39,9 @@ func footlightHTTPCallback(
         return 0
     case LWS_CALLBACK_HTTP:
         guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let delegate = loop.delegate else { return -1 }
+        if let router = delegate.router, let routed = routeHTTP(wsi, loop: loop, router: router, path: input) {
+            return routed
+        }
         let request = HTTPRequest(
             path: input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/",
             acceptsGzip: acceptsGzip(requestHeader(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) ?? ""),
@@ -49,6 +52,10 @@ func footlightHTTPCallback(
             contentLength: requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, limit: 20).flatMap { Int($0) })
         return send(delegate.answerHTTP(request), on: wsi, loop: loop)
     case LWS_CALLBACK_HTTP_BODY:
+        if let exchange = routeExchange(wsi) {
+            exchange.received(UnsafeRawBufferPointer(start: input, count: length))
+            return 0
+        }
         guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let sink = loop.requestBodies[wsi] else {
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
@@ -58,6 +65,10 @@ func footlightHTTPCallback(
         lws_return_http_status(wsi, refusal.status, refusal.reason)
         return -1
     case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        if let exchange = routeExchange(wsi) {
+            exchange.start()
+            return 0
+        }
         guard let wsi, let loop = ServiceLoop.from(wsi: wsi), let sink = loop.requestBodies.removeValue(forKey: wsi)
         else { return lws_callback_http_dummy(wsi, reason, user, input, length) }
         if let refusal = sink.finish() {
@@ -65,7 +76,10 @@ func footlightHTTPCallback(
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
         return sendEmpty(status: 204, on: wsi)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return routeExchange(wsi)?.writeable() ?? lws_callback_http_dummy(wsi, reason, user, input, length)
     case LWS_CALLBACK_CLOSED_HTTP:
+        routeExchange(wsi)?.close()
         if let wsi { ServiceLoop.from(wsi: wsi)?.requestBodies.removeValue(forKey: wsi)?.interrupt() }
         return 0
     default:

@@ -17,7 +17,7 @@ import Synchronization
 /// code and then touches no libwebsockets state (see the Threading article).
 package final class ServiceLoop: @unchecked Sendable {
     // @unchecked: `context`, `vhost`, `deferred`, `connections`, `adoptedSockets`,
-    // `requestBodies`, `onAdoptedSocketClosed`, `resources` and `liveness` are touched only
+    // `requestBodies`, `routeExchanges`, `onAdoptedSocketClosed`, `resources` and `liveness` are touched only
     // by the owner thread, and only after it has checked that it still owns the loop
     // (`inLoop`, checked by `preconditionInLoop`); a thread that lost the loop in
     // a hand-off touches none of them again. The one exception: `execute` reads `context`
@@ -66,6 +66,8 @@ package final class ServiceLoop: @unchecked Sendable {
     private var adoptedSockets: [OpaquePointer: ClientAddress] = [:]
     /// The receivers of request bodies being read (uploads), by the request's wsi.
     var requestBodies: [OpaquePointer: any RequestBodySink] = [:]
+    /// The requests routes are answering, by the request's wsi.
+    var routeExchanges: [OpaquePointer: RouteExchange] = [:]
     /// Called once per adopted socket when libwebsockets destroys it.
     var onAdoptedSocketClosed: (@Sendable (ClientAddress) -> Void)?
     /// The most bytes any one connection of this loop had waiting for its socket.
@@ -212,6 +214,7 @@ package final class ServiceLoop: @unchecked Sendable {
         preconditionInLoop()
         if let client = adoptedSockets.removeValue(forKey: wsi) { onAdoptedSocketClosed?(client) }
         requestBodies.removeValue(forKey: wsi)?.interrupt()
+        routeExchanges[wsi]?.close()
     }
 
     /// A loop whose callbacks need no server delegate (a client context).

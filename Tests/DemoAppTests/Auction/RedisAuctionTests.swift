@@ -211,6 +211,11 @@ final class FailingLedger: AuctionLedger {
         try ledger.bids(onLot: lotID, round: round)
     }
     func bids(by bidder: String) throws(StoreError) -> [StoredBid] { try ledger.bids(by: bidder) }
+    func bids(onLot lotID: String, round: Int, from cursor: Int, limit: Int) throws(StoreError) -> (
+        bids: [StoredBid], next: Int?
+    ) {
+        try ledger.bids(onLot: lotID, round: round, from: cursor, limit: limit)
+    }
 }
 
 @Suite struct LedgerFailureTests {

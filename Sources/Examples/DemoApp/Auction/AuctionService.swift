@@ -147,6 +147,13 @@ public final class AuctionService: Sendable {
         return readBids { () throws(StoreError) in try ledger.bids(onLot: lotID, round: round) }
     }
 
+    /// The bids on a lot's current listing, page by page (nil when there is no such lot).
+    public func bidPages(onLot lotID: String, pageSize: Int) -> BidPages? {
+        guard let position = index[lotID] else { return nil }
+        let round = state.withLock { $0.records[position].round }
+        return BidPages(ledger: ledger, lotID: lotID, round: round, pageSize: pageSize)
+    }
+
     /// The bids an account placed, oldest first.
     public func bids(by bidder: String) -> [Bid] {
         readBids { () throws(StoreError) in try ledger.bids(by: bidder) }

@@ -41,6 +41,13 @@ public protocol AuctionLedger: Sendable {
 
     /// The bids an account placed, oldest first.
     func bids(by bidder: String) throws(StoreError) -> [StoredBid]
+
+    /// One page of the bids on `round` of a lot, oldest first: at most `limit`, from
+    /// `cursor` (0 for the first page). Returns them and the next page's cursor, nil
+    /// after the last, so a reader holds one page at a time however many bids there are.
+    func bids(onLot lotID: String, round: Int, from cursor: Int, limit: Int) throws(StoreError) -> (
+        bids: [StoredBid], next: Int?
+    )
 }
 
 /// A lot's listing and bidding state, as a ledger keeps it.

@@ -109,6 +109,15 @@ public final class RedisAuctionLedger: AuctionLedger {
         try fetchBids(prefix + "bidder:" + bidder)
     }
 
+    /// The cursor is a position in the lot's list of bids (every round's, in order).
+    public func bids(onLot lotID: String, round: Int, from cursor: Int, limit: Int) throws(StoreError) -> (
+        bids: [StoredBid], next: Int?
+    ) {
+        let (start, limit) = (max(0, cursor), max(1, limit))
+        let (bids, read) = try fetchBids(prefix + "bids:" + lotID, from: start, to: start + limit - 1)
+        return (bids.filter { $0.round == round }, read == limit ? start + limit : nil)
+    }
+
     // MARK: Private
 
     /// The increment table as the bid script reads it: below, step, …, the step above.
@@ -129,9 +138,18 @@ public final class RedisAuctionLedger: AuctionLedger {
     }
 
     private func fetchBids(_ key: String) throws(StoreError) -> [StoredBid] {
-        let reply = try command(["LRANGE", key, "0", "-1"], "the bids cannot be read from \(location)")
-        guard case .array(let items) = reply else { return [] }
-        return items.compactMap { item in
+        try fetchBids(key, from: 0, to: -1).bids
+    }
+
+    /// The bids at positions `first` to `last` of the list `key` (-1: its end), and how
+    /// many items were read.
+    private func fetchBids(_ key: String, from first: Int, to last: Int) throws(StoreError) -> (
+        bids: [StoredBid], read: Int
+    ) {
+        let reply = try command(
+            ["LRANGE", key, String(first), String(last)], "the bids cannot be read from \(location)")
+        guard case .array(let items) = reply else { return ([], 0) }
+        let bids = items.compactMap { item -> StoredBid? in
             guard case .string(let bytes) = item, let json = try? JSON.parse(bytes),
                 case .int(let sequence)? = json["seq"], let lotID = json["lot"]?.stringValue,
                 case .int(let round)? = json["round"], let bidder = json["bidder"]?.stringValue,
@@ -145,6 +163,7 @@ public final class RedisAuctionLedger: AuctionLedger {
                 sequence: Int(sequence), lotID: lotID, round: Int(round), bidder: bidder, amountCents: Int(cents),
                 placedAt: placedAt)
         }
+        return (bids, items.count)
     }
 
     private func run(_ script: RedisScript, keys: [String], arguments: [String], _ what: String) throws(StoreError)

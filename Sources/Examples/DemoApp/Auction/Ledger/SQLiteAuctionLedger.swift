@@ -123,16 +123,27 @@ public final class SQLiteAuctionLedger: AuctionLedger {
         try fetchBids("bidder = ?", [bidder])
     }
 
+    /// The cursor is the sequence of the last bid read.
+    public func bids(onLot lotID: String, round: Int, from cursor: Int, limit: Int) throws(StoreError) -> (
+        bids: [StoredBid], next: Int?
+    ) {
+        let limit = max(1, limit)
+        let bids = try fetchBids("lotID = ? AND round = ? AND sequence > ?", [lotID, round, cursor], limit: limit)
+        return (bids, bids.count == limit ? bids.last?.sequence : nil)
+    }
+
     // MARK: Private
 
-    private func fetchBids(_ condition: String, _ arguments: StatementArguments) throws(StoreError) -> [StoredBid] {
+    private func fetchBids(_ condition: String, _ arguments: StatementArguments, limit: Int? = nil) throws(StoreError)
+        -> [StoredBid]
+    {
         do {
             return try database.writer.read { db in
                 try Row.fetchAll(
                     db,
                     sql: """
                         SELECT sequence, lotID, round, bidder, amountCents, placedAt FROM bid WHERE \(condition)
-                        ORDER BY sequence
+                        ORDER BY sequence\(limit.map { " LIMIT \($0)" } ?? "")
                         """,
                     arguments: arguments
                 ).map { row in
