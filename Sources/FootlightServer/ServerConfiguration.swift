@@ -95,6 +95,10 @@ public struct ServerConfiguration: Sendable {
     public var tls: TLSFiles?
     /// Where the server logs bad input, connections and failures.
     public var logger = Logger(label: "footlight")
+    /// First content in a page's first response: on by default, so a page shows its
+    /// stages before its WebSocket is open (see ``FirstContentConfiguration``); set
+    /// `firstContent.isEnabled` to false to send pages as they are on disk.
+    public var firstContent = FirstContentConfiguration()
 
     /// A configuration serving `publicDirectory` on 127.0.0.1:8080.
     public init(publicDirectory: String) {

@@ -245,5 +245,5 @@
   /** The connection's state, for window.footlight.state(). */
   const connection = () => ({ connected: ws?.readyState === 1, joined, token: session.token, lastSeq: session.lastSeq, unacknowledged: session.queue.length });
 
-  return { connect, sendEvent, sendReport, connection };
+  return { connect, sendEvent, sendReport, connection, receive };
 });

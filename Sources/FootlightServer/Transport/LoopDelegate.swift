@@ -42,6 +42,13 @@ struct HTTPRequest: Equatable {
     var isPut = false
     /// The `Content-Length` header, when sent and a number.
     var contentLength: Int?
+    /// Whether the method is HEAD.
+    var isHead = false
+    /// The query (after `?`), URL-decoded by libwebsockets, when there is one.
+    var query: String?
+    /// The cookies, the headers an app may read and the peer's address, as a session
+    /// started by this request sees them (a page's first content).
+    var connection = ConnectionRequest()
 }
 
 /// Takes the body of a request as libwebsockets reads it (an upload's bytes), on the

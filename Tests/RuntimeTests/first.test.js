@@ -1,0 +1,82 @@
+// Tests for first content (Protocol.md, "First content"): a page whose first response carries its
+// session's `joined` and mounts shows them before its socket opens, then joins resuming that
+// session; input typed before the socket opens goes once joined; a reload resumes its own session.
+// Run with scripts/test-runtime (node --test); Node 20+, no packages.
+'use strict';
+
+const { describe, test } = require('node:test');
+const assert = require('node:assert/strict');
+const { fakeBrowser, loadPage, demoTemplate } = require('./support/fake-browser.js');
+
+const joined = { t: 'joined', v: 1, token: 'first', resumed: false, events: 0, max: 65536, mounts: 1 };
+const mount = { t: 'mount', seq: 1, stage: 's1', template: 'demo', doc: { count: 7, name: 'Ada', rows: [] }, events: {} };
+
+/** A page whose first response carried `messages` (as the server writes them), booted; `stored`: a token this tab kept. */
+function firstPage(messages, stored) {
+  const browser = fakeBrowser({ demo: demoTemplate });
+  const element = { text: JSON.stringify(messages) };
+  const byId = browser.document.getElementById;
+  browser.document.getElementById = (id) => (id === 'footlight-first' ? element : byId(id));
+  // A reload: the tab kept its token and the address it left (else it would be a duplicated tab).
+  if (stored) browser.storage.set('footlight.token', stored).set('footlight.url', '/');
+  loadPage(browser.window);
+  browser.document.readyState = 'interactive';
+  for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+  return browser;
+}
+
+describe('first content', () => {
+  test('the page shows the mounts before its socket opens, then joins resuming that session', () => {
+    const browser = firstPage([joined, mount]);
+    const [socket] = browser.sockets;
+    assert.equal(socket.readyState, 0, 'the socket is still opening');
+    const [stage] = browser.page.outlet.children;
+    assert.equal(stage.getAttribute('data-stage-id'), 's1');
+    assert.equal(stage.querySelector('[data-text]').textContent, '7');
+    assert.equal(browser.storage.get('footlight.token'), 'first');
+
+    socket.open();
+    const [join] = socket.sent.splice(0);
+    assert.deepEqual(
+      { t: join.t, token: join.token, seq: join.seq, path: join.path },
+      { t: 'join', token: 'first', seq: 1, path: '/' },
+      'a resume after the mounts the page shows',
+    );
+    assert.deepEqual(join.restore.map(({ template }) => template), ['demo'], 'what it shows, for a server that lost it');
+    socket.receive({ t: 'joined', v: 1, token: 'first', resumed: true, events: 0, max: 65536 });
+    assert.equal(browser.page.outlet.children[0], stage, 'the same element: nothing mounted again');
+    socket.receive({ t: 'patch', seq: 2, stage: 's1', ops: [{ op: 'replace', path: '/count', value: 8 }] });
+    assert.equal(stage.querySelector('[data-text]').textContent, '8', 'live');
+  });
+
+  test('input typed before the socket opens is sent once joined, not lost', () => {
+    const browser = firstPage([joined, mount]);
+    const [socket] = browser.sockets;
+    const [stage] = browser.page.outlet.children;
+    stage.querySelector('[data-on-click]').dispatch('click');
+    assert.deepEqual(socket.sent, [], 'nothing goes before the socket is open');
+    socket.open();
+    socket.sent.splice(0); // the join
+    socket.receive({ t: 'joined', v: 1, token: 'first', resumed: true, events: 0, max: 65536 });
+    assert.deepEqual(socket.sent.splice(0), [{ t: 'event', n: 1, stage: 's1', name: 'increment' }]);
+  });
+
+  test('a tab that kept a token (a reload) resumes its own session and ignores the first content', () => {
+    const browser = firstPage([joined, mount], 'kept');
+    assert.equal(browser.page.outlet.children.length, 0, 'nothing shown from the first response');
+    const [socket] = browser.sockets;
+    socket.open();
+    const [join] = socket.sent.splice(0);
+    assert.equal(join.token, 'kept');
+  });
+
+  test('a page without first content boots as before', () => {
+    const browser = fakeBrowser({ demo: demoTemplate });
+    loadPage(browser.window);
+    browser.document.readyState = 'interactive';
+    for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+    assert.equal(browser.page.outlet.children.length, 0);
+    browser.sockets[0].open();
+    assert.deepEqual(browser.sockets[0].sent, [{ t: 'join', v: 1, path: '/' }]);
+  });
+});
