@@ -49,16 +49,24 @@ describe('first content', () => {
     assert.equal(stage.querySelector('[data-text]').textContent, '8', 'live');
   });
 
-  test('input typed before the socket opens is sent once joined, not lost', () => {
+  test('input typed before the socket opens, or before it has joined, is sent once joined, in order', () => {
     const browser = firstPage([joined, mount]);
+    const state = () => browser.window.footlight.state();
+    assert.equal(state().joined, false, 'not joined before the socket has');
     const [socket] = browser.sockets;
     const [stage] = browser.page.outlet.children;
-    stage.querySelector('[data-on-click]').dispatch('click');
+    const button = stage.querySelector('[data-on-click]');
+    button.dispatch('click');
     assert.deepEqual(socket.sent, [], 'nothing goes before the socket is open');
     socket.open();
-    socket.sent.splice(0); // the join
+    button.dispatch('click');
+    assert.deepEqual(socket.sent.splice(0).map((message) => message.t), ['join'], 'nor before the join is answered');
     socket.receive({ t: 'joined', v: 1, token: 'first', resumed: true, events: 0, max: 65536 });
-    assert.deepEqual(socket.sent.splice(0), [{ t: 'event', n: 1, stage: 's1', name: 'increment' }]);
+    assert.equal(state().joined, true);
+    assert.deepEqual(socket.sent.splice(0), [
+      { t: 'event', n: 1, stage: 's1', name: 'increment' },
+      { t: 'event', n: 2, stage: 's1', name: 'increment' },
+    ]);
   });
 
   test('a tab that kept a token (a reload) resumes its own session and ignores the first content', () => {

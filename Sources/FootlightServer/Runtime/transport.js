@@ -145,7 +145,7 @@
     if (type === K.JOINED) {
       if (message[K.V] !== K.VERSION) return refuse(message[K.V]);
       const newSession = message[K.RESUMED] === false;
-      joined = true;
+      joined = ws?.readyState === 1; // not for first content, which comes before the socket is open
       dialAgain = false;
       tries = 0;
       copied = false;
