@@ -93,6 +93,22 @@ struct FirstContentTests {
         #expect(server.registry.pendingCount == 1 && server.retainedSessionCount == 0)
     }
 
+    @Test("The GET's session sees the page's address with its query, its visitor (a new one's too) and headers")
+    func sessionSeesTheRequest() throws {
+        let server = try TestServer.start(stages: VisitorTests.requestStage)
+        defer { server.shutdown() }
+        let page = try RawHTTP.get(
+            port: server.port, path: "/lots/7?sort=price", extraHeaders: "User-Agent: probe/1\r\n")
+        let cookie = try #require(VisitorTests.pair(page.headers["set-cookie"]))
+        let messages = try #require(try Self.firstMessages(page.body))
+        let document = try #require(messages.last?["doc"])
+        #expect(document["path"] == "/lots/7?sort=price" && document["agent"] == "probe/1")
+        let visitor = try #require(document["visitor"]?.stringValue)
+        #expect(cookie.contains(visitor), "the visitor of the cookie the page sets")
+        let again = try RawHTTP.get(port: server.port, path: "/", extraHeaders: "Cookie: \(cookie)\r\n")
+        #expect(try Self.firstMessages(again.body)?.last?["doc"]?["visitor"]?.stringValue == visitor)
+    }
+
     @Test("The socket's join adopts the GET's session: nothing is built twice, and it is live")
     func joinAdopts() async throws {
         let probe = Probe()
@@ -189,7 +205,7 @@ struct FirstContentTests {
 
     @Test("The runtime reads the element the server writes")
     func runtimeNamesTheElement() throws {
-        let runtime = try StaticAssets.runtimeFolder() + "/runtime.js"
+        let runtime = try StaticAssets.runtimeFolder() + "/transport.js"
         let source = try String(contentsOfFile: runtime, encoding: .utf8)
         #expect(source.contains("getElementById('\(FirstContentPage.elementID)')"))
     }

@@ -1,6 +1,7 @@
 // Tests for first content (Protocol.md, "First content"): a page whose first response carries its
 // session's `joined` and mounts shows them before its socket opens, then joins resuming that
-// session; input typed before the socket opens goes once joined; a reload resumes its own session.
+// session; input typed before the socket opens goes once joined; a reload resumes its own session,
+// and a duplicated tab rebuilds one of its own from the page it copied.
 // Run with scripts/test-runtime (node --test); Node 20+, no packages.
 'use strict';
 
@@ -76,6 +77,22 @@ describe('first content', () => {
     socket.open();
     const [join] = socket.sent.splice(0);
     assert.equal(join.token, 'kept');
+  });
+
+  test('a duplicated tab (a token copied, no address left) rebuilds from the copied page, not from the first content', () => {
+    const browser = fakeBrowser({ demo: demoTemplate });
+    const byId = browser.document.getElementById;
+    browser.document.getElementById = (id) => (id === 'footlight-first' ? { text: JSON.stringify([joined, mount]) } : byId(id));
+    const shown = [{ id: 's9', template: 'demo', values: { name: 'typed in the original' } }];
+    browser.storage.set('footlight.token', 'original').set('footlight.page', JSON.stringify({ at: '/', stages: shown }));
+    loadPage(browser.window);
+    browser.document.readyState = 'interactive';
+    for (const [type, listener] of [...browser.documentListeners]) if (type === 'DOMContentLoaded') listener();
+    assert.equal(browser.page.outlet.children.length, 0, 'nothing shown from the first response');
+    browser.sockets[0].open();
+    const [join] = browser.sockets[0].sent;
+    assert.equal(join.token, undefined, 'a session of its own');
+    assert.deepEqual(join.restore, [{ template: 'demo', values: { name: 'typed in the original' } }]);
   });
 
   test('a page without first content boots as before', () => {

@@ -43,7 +43,7 @@ describe('the runtime in a page', () => {
       FootlightStorage: ['open', 'saveToken', 'saveEvents', 'savePage', 'language'],
       FootlightBanner: ['show'],
       FootlightKeeping: ['restore', 'keep', 'shown', 'keptValues', 'renamed', 'forget'],
-      FootlightTransport: ['connect', 'sendEvent', 'sendReport', 'connection', 'receive'],
+      FootlightTransport: ['connect', 'sendEvent', 'sendReport', 'connection'],
       FootlightHistory: ['init', 'settle', 'push', 'remove', 'address', 'top', 'topPushed', 'hasModal'],
       FootlightHooks: ['init', 'register', 'sync', 'destroy', 'push'],
       FootlightStages: ['init', 'report', 'keep', 'mount', 'render', 'unmount', 'reset', 'forget', 'rename', 'get', 'all'],

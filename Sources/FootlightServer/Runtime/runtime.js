@@ -142,11 +142,6 @@
     stages.init();
     const { reset, rename, forget } = stages;
     transport.connect({ apply, reset, rename, forget, flush: events.flush, notSent: events.notSent, consumed: events.consumed });
-    // First content: the messages the page's first response carries (a new session's `joined` and
-    // mounts) are taken as if the socket, still opening, had brought them; its join then resumes that
-    // session. Not after a reload, which resumes the tab's own.
-    const first = document.getElementById('footlight-first');
-    if (first && !transport.connection().token) JSON.parse(first.text).map(transport.receive);
   }
 
   if (typeof document === 'object') {

@@ -2,7 +2,7 @@
 /// sent (`joined`, the mounts) added as data, which the runtime takes as if the socket
 /// had brought them. Nothing is rendered: the page's markup is left as it is.
 enum FirstContentPage {
-    /// The `id` of the element holding the messages, which `runtime.js` looks for.
+    /// The `id` of the element holding the messages, which `transport.js` looks for.
     static let elementID = "footlight-first"
 
     /// `page` with `messages` as a JSON array in

@@ -5,7 +5,8 @@ import CLibWebSockets
 protocol LoopDelegate: AnyObject, Sendable {
     /// An HTTP request asks to upgrade to a WebSocket: accept, or refuse with a status.
     func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision
-    /// How to answer a plain HTTP request.
+    /// How to answer a plain HTTP request. A page's first content waits here for its
+    /// session's first turn, at most ``FirstContentConfiguration/timeLimit``.
     func answerHTTP(_ request: HTTPRequest) -> HTTPAnswer
     /// A WebSocket connection is open.
     func opened(_ connection: Connection)
