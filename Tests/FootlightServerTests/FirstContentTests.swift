@@ -169,21 +169,27 @@ struct FirstContentTests {
         #expect(probe.made.load(ordering: .relaxed) == 3)
     }
 
-    @Test("A first turn slower than the time limit gets the plain page, and its session ends")
+    @Test("A first turn slower than the time limit gets the plain page; its session holds its place until it ends")
     func slowFirstTurn() async throws {
         let made = Atomic<Int>(0)
-        let server = try TestServer.start(configure: { $0.firstContent.timeLimit = .milliseconds(30) }) { _ in
+        let server = try TestServer.start(configure: {
+            $0.firstContent.timeLimit = .milliseconds(30)
+            $0.firstContent.maximumPending = 2
+        }) { _ in
             made.add(1, ordering: .relaxed)
-            usleep(300_000)
+            usleep(500_000)
             return [CounterScene.makeStage()]
         }
         defer { server.shutdown() }
-        let page = try RawHTTP.get(port: server.port, path: "/")
-        #expect(page.status == 200)
-        #expect(try Self.firstMessages(page.body) == nil)
-        #expect(made.load(ordering: .relaxed) == 1)
+        for _ in 0..<4 {
+            let page = try RawHTTP.get(port: server.port, path: "/")
+            #expect(page.status == 200)
+            #expect(try Self.firstMessages(page.body) == nil)
+        }
+        #expect(made.load(ordering: .relaxed) == 2, "a blocking app holds no more sessions than the bound")
+        #expect(server.registry.pendingCount == 2)
         try await Self.eventually { server.sessionCount == 0 }
-        #expect(server.sessionCount == 0 && server.registry.pendingCount == 0)
+        #expect(server.sessionCount == 0 && server.registry.pendingCount == 0, "ended once their turns were done")
     }
 
     @Test("Off, or a HEAD, or a file that is no page: no session is started")

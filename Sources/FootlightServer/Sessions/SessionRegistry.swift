@@ -89,10 +89,14 @@ final class SessionRegistry: Sendable {
         return added ? session : nil
     }
 
-    /// Ends a pending session its `GET` gave up on (its first turn took too long).
+    /// Ends a pending session its `GET` gave up on (its first turn took too long). It
+    /// stays pending, holding its place under the bound, until its end has run: a Director
+    /// that blocks holds at most ``FirstContentConfiguration/maximumPending`` sessions.
     func abandon(_ session: SessionDriver) {
-        remove(session.id)
-        end([session], reason: "its first turn took longer than the page's first response waits")
+        logger.debug("ending session \(session.id.prefix(8)): its page's first response gave up on it")
+        session.end(reason: "its first turn took longer than the page's first response waits") { [weak self] in
+            self?.remove(session.id)
+        }
     }
 
     /// The live session `token` names, if any: nil for a token this server did not
