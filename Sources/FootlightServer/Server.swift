@@ -75,7 +75,7 @@ public final class Server: Sendable {
             tokens: try SignedIDs(key: configuration.resumeTokenKey),
             uploads: try UploadRegistry(
                 configuration: configuration.uploads, key: configuration.resumeTokenKey, logger: configuration.logger),
-            logger: configuration.logger, entry: app)
+            logger: configuration.logger, firstContent: configuration.firstContent, entry: app)
         let core = try ServerCore(
             configuration: configuration, files: files,
             assets: try StaticAssets(root: files.root, developmentChannel: configuration.developmentChannelInUse),

@@ -119,6 +119,10 @@ public struct ServerConfiguration: Sendable {
     public var routes = Routes()
     /// How many route handlers run at once, for how long, and the bodies they read.
     public var routeLimits = RouteLimits()
+    /// First content in a page's first response: on by default, so a page shows its
+    /// stages before its WebSocket is open (see ``FirstContentConfiguration``); set
+    /// `firstContent.isEnabled` to false to send pages as they are on disk.
+    public var firstContent = FirstContentConfiguration()
 
     /// A configuration serving `publicDirectory` on 127.0.0.1:8080.
     public init(publicDirectory: String) {

@@ -8,12 +8,14 @@ final class ServerCore: LoopDelegate {
     let configuration: ServerConfiguration
     let files: StaticFiles
     /// The served folders, with their paths and caching.
-    private let folders: [(folder: ServedFolder, files: StaticFiles)]
+    let folders: [(folder: ServedFolder, files: StaticFiles)]
     let assets: StaticAssets
     let registry: SessionRegistry
     let visitors: VisitorCookies
     /// The app's HTTP routes (nil when it has none).
     let router: Router?
+    /// Pages' first content (``FirstContentConfiguration``).
+    let firstContent: FirstContent
     private var logger: Logger { configuration.logger }
 
     init(
@@ -32,6 +34,9 @@ final class ServerCore: LoopDelegate {
         self.registry = registry
         self.visitors = visitors
         router = configuration.routes.all.isEmpty ? nil : try Router(configuration: configuration, visitors: visitors)
+        firstContent = FirstContent(
+            configuration: configuration.firstContent, registry: registry, folder: assets.folder,
+            logger: configuration.logger)
     }
 
     var maximumMessageBytes: Int { configuration.maximumMessageBytes }
@@ -66,14 +71,18 @@ final class ServerCore: LoopDelegate {
             return .methodNotAllowed
         }
         let answer = answer(path: request.path, acceptsGzip: request.acceptsGzip)
-        // A page names its visitor: a browser without a cookie this server signed gets one.
         guard case .file(let file, let type, let cache, let encoding, let varies, nil) = answer,
-            type.hasPrefix("text/html"), visitors.visitor(in: CookieHeader.values(request.cookie)) == nil
+            type.hasPrefix("text/html")
         else { return answer }
+        // A page names its visitor: a browser without a cookie this server signed gets one.
+        let known = visitors.visitor(in: CookieHeader.values(request.cookie)) != nil
+        let setCookie = known ? nil : visitors.newCookie()
+        if let first = firstContentAnswer(request, setCookie: setCookie) { return first }
+        guard let setCookie else { return answer }
         // `private`: no shared cache may keep a response that names a visitor.
         return .file(
             path: file, contentType: type, cacheControl: "private, " + cache, contentEncoding: encoding,
-            varies: varies, setCookie: visitors.newCookie())
+            varies: varies, setCookie: setCookie)
     }
 
     private func answer(path: String, acceptsGzip: Bool) -> HTTPAnswer {

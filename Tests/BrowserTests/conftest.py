@@ -202,7 +202,8 @@ class Proxy:
     in each direction, in order, as a network with that one-way latency would. `cut()`
     closes every connection at once; while `down`, new connections are accepted and closed
     at once, so the page cannot reconnect; with `refuse_websockets`, only WebSocket
-    upgrades (`GET /ws`) are, so the page itself still loads. `rate` (bytes per second,
+    upgrades (`GET /ws`) are, so the page itself still loads; with `hold_websockets`, WebSocket
+    upgrades wait, unanswered, until `release()` forwards them. `rate` (bytes per second,
     settable at any time; None for no limit) slows each direction of each connection to it,
     as a slow uplink would."""
 
@@ -217,6 +218,8 @@ class Proxy:
         self.pairs: set[tuple[socket.socket, socket.socket]] = set()
         self.up = True
         self.refuse_websockets = False
+        self.hold_websockets = False
+        self.held: list[socket.socket] = []  # WebSocket upgrades waiting for release()
         self.accepted = 0  # connections forwarded
         self.refused = 0  # connections closed at once while down
         self.closed = False
@@ -239,18 +242,34 @@ class Proxy:
                 self.refused += 1
                 _hard_close(client)
                 continue
-            try:
-                upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=5)
-                upstream.settimeout(None)
-            except OSError:
-                _hard_close(client)
+            if self.hold_websockets and _is_websocket_request(client):
+                with self.lock:
+                    self.held.append(client)
                 continue
-            pair = (client, upstream)
-            with self.lock:
-                self.pairs.add(pair)
-                self.accepted += 1
-            for source, target in (pair, pair[::-1]):
-                threading.Thread(target=self._pump, args=(source, target, pair), daemon=True).start()
+            self._forward(client)
+
+    def _forward(self, client: socket.socket):
+        try:
+            upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=5)
+            upstream.settimeout(None)
+        except OSError:
+            _hard_close(client)
+            return
+        pair = (client, upstream)
+        with self.lock:
+            self.pairs.add(pair)
+            self.accepted += 1
+        for source, target in (pair, pair[::-1]):
+            threading.Thread(target=self._pump, args=(source, target, pair), daemon=True).start()
+
+    def release(self) -> int:
+        """Stops holding WebSocket upgrades and forwards those held; returns how many."""
+        with self.lock:
+            self.hold_websockets = False
+            held, self.held = self.held, []
+        for client in held:
+            self._forward(client)
+        return len(held)
 
     def _pump(self, source, target, pair):
         # Chunks wait in a bounded queue until due; a full queue stops reading (backpressure).
@@ -303,6 +322,8 @@ class Proxy:
         self.closed = True
         self.listener.close()
         self.cut()
+        for client in self.held:
+            _hard_close(client)
         self.thread.join(2)
 
 

@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import Proxy, _running_server
+
 from test_history import flight as flight_stage, profile as profile_stage
 from test_kiosk import FAILED_HANDSHAKE, dialog, listings, lot_page, open_kiosk  # noqa: F401 (a fixture)
 
@@ -233,14 +235,33 @@ def test_a_reload_shows_the_page_around_the_stages_in_the_visitors_language_befo
     check_site(app, "en")
 
 
-def test_a_first_german_visit_shows_the_page_around_the_stages_in_german_before_any_stage(through, open_app):
+def test_a_first_german_visit_shows_the_page_around_the_stages_in_german_before_any_stage(open_app,
+                                                                                         tmp_path_factory):
     """A first visit has no texts kept: the browser's languages (its Accept-Language) pick the
-    header's, before the socket. Here the server's WebSocket is never reached."""
+    header's, before the socket. Here the server's WebSocket is never reached, and the page is
+    sent as it is on disk (first content off: with it, the stages come with the page, below)."""
+    with _running_server(tmp_path_factory, "kiosk-plain", "--app", "auction", "--no-first-content") as plain:
+        proxy = Proxy(plain.port, delay=0.1)
+        proxy.refuse_websockets = True
+        try:
+            app = open_app(base=proxy.url, path=None, root_stages=("listings",), locale="de-DE")
+            app.allow_errors(FAILED_HANDSHAKE)
+            app.page.goto(proxy.url + "/")
+            assert app.page.locator("#footlight-outlet [lang]").count() == 0, "no stage shown"
+            check_site(app, "de")
+            app.screenshot("kiosk-first-german-frame")
+        finally:
+            proxy.close()
+
+
+def test_a_first_german_visit_gets_its_stages_in_german_with_the_page(through, open_app):
+    """With first content the page's answer carries the stages, made for the browser's
+    languages (the GET's Accept-Language), before the socket: never reached here."""
     proxy = through(0.1)
     proxy.refuse_websockets = True
     app = open_app(base=proxy.url, path=None, root_stages=("listings",), locale="de-DE")
     app.allow_errors(FAILED_HANDSHAKE)
     app.page.goto(proxy.url + "/")
-    assert app.page.locator("#footlight-outlet [lang]").count() == 0, "no stage shown"
+    # The listings' article (its language switch's buttons each say their own).
+    expect(app.page.locator("#footlight-outlet article.kiosk")).to_have_attribute("lang", "de")
     check_site(app, "de")
-    app.screenshot("kiosk-first-german-frame")

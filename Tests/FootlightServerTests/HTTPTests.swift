@@ -9,7 +9,10 @@ import Testing
 struct HTTPTests {
     @Test("The index, MIME types and caching headers")
     func files() throws {
-        let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+        // The plain page's caching (a page with first content is never stored: FirstContentTests).
+        let server = try TestServer.start(configure: { $0.firstContent.isEnabled = false }) { _ in
+            [CounterScene.makeStage()]
+        }
         defer { server.shutdown() }
         let index = try RawHTTP.get(port: server.port, path: "/")
         #expect(index.status == 200)

@@ -64,7 +64,10 @@ struct VisitorTests {
 
     @Test("A page sets the cookie once, privately cached; a file or a forged cookie's page do as they should")
     func pagesSetTheCookie() throws {
-        let server = try TestServer.start { _ in [CounterScene.makeStage()] }
+        // The plain page's caching (a page with first content is never stored: FirstContentTests).
+        let server = try TestServer.start(configure: { $0.firstContent.isEnabled = false }) { _ in
+            [CounterScene.makeStage()]
+        }
         defer { server.shutdown() }
         let first = try RawHTTP.get(port: server.port, path: "/")
         let setCookie = try #require(first.headers["set-cookie"])

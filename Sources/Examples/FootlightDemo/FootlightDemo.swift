@@ -143,6 +143,11 @@ struct FootlightDemo: ParsableCommand {
     @Flag(help: "Print the names of the kiosk's stage previews, one a line, and exit.")
     var listPreviews = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Send each page with its first content (its stages' first mount, before the WebSocket opens).")
+    var firstContent = true
+
     func validate() throws {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together")
@@ -213,6 +218,7 @@ struct FootlightDemo: ParsableCommand {
         configuration.sendsErrorDetails = errorDetails
         configuration.bindingCheckPaths = app.bindingCheckPaths
         configuration.turnBudget = .microseconds(Int(turnBudget * 1000))
+        configuration.firstContent.isEnabled = firstContent
         configuration.drainTimeout = .milliseconds(Int(drainTimeout * 1000))
         if let maxConnectionsPerClient { configuration.maximumConnectionsPerClient = maxConnectionsPerClient }
         if let eventsPerSecond {

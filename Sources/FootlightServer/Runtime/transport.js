@@ -1,15 +1,15 @@
 /*
- * Footlight browser runtime: the WebSocket (Protocol.md). Joins or resumes, hands state messages
- * to the runtime in seq order, acknowledges them, pings, and reconnects for as long as the page
- * is open (at once when the browser comes back online or the tab is shown again), with the
- * bookkeeping of session.js. What the page shows (keeping.js) goes with every resume and start
- * over, so that a server that lost the session rebuilds it; the token and the unacknowledged events
- * are kept across a reload (storage.js); the banner (banner.js) says when the page is not connected.
- * A server of another protocol version than this runtime's is refused: the page stops and asks for a
- * reload, which brings the server's own runtime.
- * Needs constants.js, session.js, storage.js, banner.js and keeping.js; in the page its exports
- * are the global FootlightTransport. What it calls back (the runtime's apply and reset, events.js's
- * consumed) is handed to `connect` at boot.
+ * Footlight browser runtime: the WebSocket (Protocol.md). Takes the first content a page's answer
+ * carries as if received (not in a tab with a session of its own: a reload, a copy), joins or
+ * resumes, hands state messages to the runtime in seq order, acknowledges them, pings, and
+ * reconnects while the page is open (at once when the browser is back online or the tab shown
+ * again), with session.js's bookkeeping. What the page shows (keeping.js) goes with every resume
+ * and start over, so that a server that lost the session rebuilds it; the token and unacknowledged
+ * events are kept across a reload (storage.js); the banner (banner.js) says when not connected. A
+ * server of another protocol version than this runtime's is refused: the page stops and asks for a
+ * reload, which brings the server's own runtime. Needs constants.js, session.js, storage.js,
+ * banner.js and keeping.js; in the page its exports are the global FootlightTransport. What it
+ * calls back (the runtime's apply and reset, events.js's consumed) is handed to `connect` at boot.
  */
 ((root, factory) => {
   if (typeof module === 'object' && module.exports) {
@@ -45,6 +45,7 @@
     copied = kept.copied;
     keeping.restore(kept.page);
     session = new Session(kept.token, kept.saved);
+    if (!kept.token && !copied) JSON.parse(document.getElementById('footlight-first')?.text || '[]').map(receive);
     banner.show('', joined);
     // Back online, or the tab shown again: reconnect now rather than when the backoff says.
     addEventListener('online', redial);
@@ -145,7 +146,7 @@
     if (type === K.JOINED) {
       if (message[K.V] !== K.VERSION) return refuse(message[K.V]);
       const newSession = message[K.RESUMED] === false;
-      joined = true;
+      joined = ws?.readyState === 1; // not for first content, which comes before the socket is open
       dialAgain = false;
       tries = 0;
       copied = false;

@@ -6,6 +6,8 @@ import OrderedCollections
 /// Every live session of a server, by id, and the retention of disconnected ones:
 /// each is kept for ``SessionLimits/retention`` after its socket drops, and at most
 /// ``SessionLimits/maximumRetained`` are kept (the longest-disconnected goes first).
+/// Sessions pages' first responses started wait for their page's socket apart
+/// (``PendingSessions``): they never count as retained, and expire sooner.
 final class SessionRegistry: Sendable {
     private struct State {
         /// By session id.
@@ -14,8 +16,10 @@ final class SessionRegistry: Sendable {
         var disconnected: OrderedDictionary<String, ContinuousClock.Instant> = [:]
         /// Set at shutdown: no new sessions.
         var stopping = false
+        /// Sessions started by a page's `GET`, not joined yet.
+        var pending: PendingSessions
     }
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let sessions: SessionState.Configuration
     private var limits: SessionLimits { sessions.limits }
     private let logger: Logger
@@ -29,15 +33,17 @@ final class SessionRegistry: Sendable {
 
     init(
         sessions: SessionState.Configuration, tokens: SignedIDs, uploads: UploadRegistry, logger: Logger,
-        entry: @escaping AppEntry
+        firstContent: FirstContentConfiguration = FirstContentConfiguration(), entry: @escaping AppEntry
     ) {
+        state = Locked(
+            State(pending: PendingSessions(maximum: firstContent.maximumPending, expiry: firstContent.expiry)))
         self.sessions = sessions
         self.tokens = tokens
         self.uploads = uploads
         self.logger = logger
         self.entry = entry
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "footlight.sessions.sweeper"))
-        let interval = min(Duration.seconds(1), sessions.limits.retention / 4)
+        let interval = min(Duration.seconds(1), sessions.limits.retention / 4, firstContent.expiry / 4)
         let nanoseconds =
             Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
         sweeper.schedule(
@@ -66,6 +72,33 @@ final class SessionRegistry: Sendable {
         return added ? session : nil
     }
 
+    /// A new session for a page's `GET` (as ``create(on:request:)``), pending until a
+    /// connection adopts it; nil when ``FirstContentConfiguration/maximumPending`` are
+    /// pending, or once the server is shutting down.
+    func createPending(on loop: any SessionLoop, request: SessionRequest) -> SessionDriver? {
+        let id = SignedIDs.newID()
+        let session = SessionDriver(
+            id: id, token: tokens.token(for: id),
+            configuration: sessions,
+            logger: logger, entry: entry, request: request, registry: self, home: loop)
+        let added = state.withLock { state -> Bool in
+            guard !state.stopping, state.pending.admit(id, now: .now) else { return false }
+            state.sessions[id] = session
+            return true
+        }
+        return added ? session : nil
+    }
+
+    /// Ends a pending session its `GET` gave up on (its first turn took too long). It
+    /// stays pending, holding its place under the bound, until its end has run: a Director
+    /// that blocks holds at most ``FirstContentConfiguration/maximumPending`` sessions.
+    func abandon(_ session: SessionDriver) {
+        logger.debug("ending session \(session.id.prefix(8)): its page's first response gave up on it")
+        session.end(reason: "its first turn took longer than the page's first response waits") { [weak self] in
+            self?.remove(session.id)
+        }
+    }
+
     /// The live session `token` names, if any: nil for a token this server did not
     /// sign (forged or altered) as for one whose session has ended.
     func session(for token: String) -> SessionDriver? {
@@ -74,12 +107,15 @@ final class SessionRegistry: Sendable {
     }
 
     func connected(_ id: String) {
-        state.withLock { _ = $0.disconnected.removeValue(forKey: id) }
+        state.withLock { state in
+            _ = state.disconnected.removeValue(forKey: id)
+            _ = state.pending.adopt(id)
+        }
     }
 
     func disconnected(_ id: String) {
         let evicted = state.withLock { state -> [SessionDriver] in
-            guard state.sessions[id] != nil else { return [] }
+            guard state.sessions[id] != nil, !state.pending.wait(id) else { return [] }
             state.disconnected[id] = .now
             var evicted: [SessionDriver] = []
             while state.disconnected.count > limits.maximumRetained {
@@ -97,11 +133,17 @@ final class SessionRegistry: Sendable {
         state.withLock { state in
             state.sessions.removeValue(forKey: id)
             state.disconnected.removeValue(forKey: id)
+            state.pending.remove(id)
         }
     }
 
-    /// Ends sessions disconnected for longer than the retention period.
+    /// Ends sessions disconnected for longer than the retention period, and pending ones
+    /// no page joined in time.
     func sweep(now: ContinuousClock.Instant) {
+        let unjoined = state.withLock { state in
+            state.pending.expire(now: now).compactMap { state.sessions.removeValue(forKey: $0) }
+        }
+        end(unjoined, reason: "no page joined it in time")
         let expired = state.withLock { state -> [SessionDriver] in
             var expired: [SessionDriver] = []
             while let (id, since) = state.disconnected.elements.first, now - since >= limits.retention {
@@ -122,6 +164,7 @@ final class SessionRegistry: Sendable {
             let all = Array(state.sessions.values)
             state.sessions.removeAll()
             state.disconnected.removeAll()
+            state.pending.removeAll()
             return all
         }
         let group = DispatchGroup()
@@ -153,4 +196,6 @@ final class SessionRegistry: Sendable {
     var count: Int { state.withLock { $0.sessions.count } }
     /// Sessions waiting for a resume.
     var retainedCount: Int { state.withLock { $0.disconnected.count } }
+    /// Sessions started by a page's `GET` that no connection has joined yet.
+    var pendingCount: Int { state.withLock { $0.pending.count } }
 }

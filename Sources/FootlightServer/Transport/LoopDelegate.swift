@@ -5,7 +5,8 @@ import CLibWebSockets
 protocol LoopDelegate: AnyObject, Sendable {
     /// An HTTP request asks to upgrade to a WebSocket: accept, or refuse with a status.
     func confirmUpgrade(_ request: UpgradeRequest) -> UpgradeDecision
-    /// How to answer a plain HTTP request.
+    /// How to answer a plain HTTP request. A page's first content waits here for its
+    /// session's first turn, at most ``FirstContentConfiguration/timeLimit``.
     func answerHTTP(_ request: HTTPRequest) -> HTTPAnswer
     /// A WebSocket connection is open.
     func opened(_ connection: Connection)
@@ -48,6 +49,13 @@ struct HTTPRequest: Equatable {
     var isPut = false
     /// The `Content-Length` header, when sent and a number.
     var contentLength: Int?
+    /// Whether the method is HEAD.
+    var isHead = false
+    /// The query (after `?`), URL-decoded by libwebsockets, when there is one.
+    var query: String?
+    /// The cookies, the headers an app may read and the peer's address, as a session
+    /// started by this request sees them (a page's first content).
+    var connection = ConnectionRequest()
 }
 
 /// Takes the body of a request as libwebsockets reads it (an upload's bytes), on the

@@ -49,7 +49,9 @@ func footlightHTTPCallback(
             readsOnly: lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0
                 || lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0,
             isPut: lws_hdr_total_length(wsi, WSI_TOKEN_PUT_URI) > 0,
-            contentLength: requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, limit: 20).flatMap { Int($0) })
+            contentLength: requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, limit: 20).flatMap { Int($0) },
+            isHead: lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0,
+            query: requestHeader(wsi, WSI_TOKEN_HTTP_URI_ARGS), connection: connectionRequest(wsi))
         return send(delegate.answerHTTP(request), on: wsi, loop: loop)
     case LWS_CALLBACK_HTTP_BODY:
         if let exchange = routeExchange(wsi) {
