@@ -32,12 +32,13 @@ public enum HTTPTestClient {
     public static func exchange(port: Int, request: [UInt8], timeout: Duration = .seconds(10)) async throws
         -> HTTPTestResponse
     {
-        let raw = try await offThePool {
+        let (raw, received) = try await offThePool {
             let socket = try HTTPTestSocket(port: port, timeout: timeout)
             try socket.write(request)
-            return socket.readToEnd()
+            let raw = socket.readToEnd()
+            return (raw, ContinuousClock.now)
         }
-        return try HTTPTestResponse(raw)
+        return try HTTPTestResponse(raw, receivedAt: received)
     }
 
     /// Runs blocking socket work on a thread of its own: a test blocked in `recv` on
@@ -58,12 +59,16 @@ public struct HTTPTestResponse: Sendable {
     public let body: [UInt8]
     /// Whether a chunked body ended with its last chunk (false: the server cut it).
     public let isComplete: Bool
+    /// When the whole answer had come, on the client's own thread: a time a test can
+    /// hold the server to however late the test's task gets a thread back (the
+    /// cooperative pool is shared with every other test of the process).
+    public let receivedAt: ContinuousClock.Instant
 
     /// The body as UTF-8 text.
     public var text: String { String(decoding: body, as: UTF8.self) }
 
-    /// Reads an answer from its bytes.
-    public init(_ raw: [UInt8]) throws {
+    /// Reads an answer from its bytes, which came by `receivedAt` (by default, now).
+    public init(_ raw: [UInt8], receivedAt: ContinuousClock.Instant = .now) throws {
         guard let split = raw.firstRange(of: Array("\r\n\r\n".utf8)) else {
             throw HTTPTestError("no end of headers in \(raw.count) bytes")
         }
@@ -80,6 +85,7 @@ public struct HTTPTestResponse: Sendable {
         let rest = Array(raw[split.upperBound...])
         self.status = status
         self.headers = headers
+        self.receivedAt = receivedAt
         if headers["transfer-encoding"]?.lowercased() == "chunked" {
             (body, isComplete) = Self.unchunked(rest)
         } else {
