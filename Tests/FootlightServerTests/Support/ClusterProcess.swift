@@ -49,7 +49,7 @@ final class ClusterProcess {
         process.environment = environment
         process.standardInput = FileHandle.nullDevice  // none of the test process's own pipes
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = output  // so a start that fails says why
         try TiedProcess.run(process)
         let process = self.process
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
