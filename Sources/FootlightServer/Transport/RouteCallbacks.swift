@@ -73,7 +73,7 @@ private func routeQuery(_ wsi: OpaquePointer) -> [RouteRequest.QueryItem]? {
         guard length > 0 else { break }
         var buffer = [CChar](repeating: 0, count: Int(length) + 1)
         guard lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index) >= 0,
-            let text = String(validatingCString: buffer)
+            let text = String(validating: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         else { return nil }
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         items.append(.init(name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : ""))
