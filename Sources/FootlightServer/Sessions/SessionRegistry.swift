@@ -59,30 +59,28 @@ final class SessionRegistry: Sendable {
     /// A new session with a fresh 128-bit random id and its signed resume token, at
     /// home on `loop`, opened by `request`, or nil once the server is shutting down.
     func create(on loop: any SessionLoop, request: SessionRequest) -> SessionDriver? {
-        let id = SignedIDs.newID()
-        let session = SessionDriver(
-            id: id, token: tokens.token(for: id),
-            configuration: sessions,
-            logger: logger, entry: entry, request: request, registry: self, home: loop)
-        let added = state.withLock { state -> Bool in
-            guard !state.stopping else { return false }
-            state.sessions[id] = session
-            return true
-        }
-        return added ? session : nil
+        add(on: loop, request: request) { _, _ in true }
     }
 
     /// A new session for a page's `GET` (as ``create(on:request:)``), pending until a
     /// connection adopts it; nil when ``FirstContentConfiguration/maximumPending`` are
     /// pending, or once the server is shutting down.
     func createPending(on loop: any SessionLoop, request: SessionRequest) -> SessionDriver? {
+        add(on: loop, request: request) { state, id in state.pending.admit(id, now: .now) }
+    }
+
+    /// A new session, registered when `admits` agrees (under the lock) and the server is
+    /// not shutting down.
+    private func add(
+        on loop: any SessionLoop, request: SessionRequest, admits: (inout State, String) -> Bool
+    ) -> SessionDriver? {
         let id = SignedIDs.newID()
         let session = SessionDriver(
             id: id, token: tokens.token(for: id),
             configuration: sessions,
             logger: logger, entry: entry, request: request, registry: self, home: loop)
         let added = state.withLock { state -> Bool in
-            guard !state.stopping, state.pending.admit(id, now: .now) else { return false }
+            guard !state.stopping, admits(&state, id) else { return false }
             state.sessions[id] = session
             return true
         }
