@@ -42,10 +42,16 @@ def test_json_and_a_signed_in_csv_over_http2(browser, h2_server):
 
         lots = page.evaluate(FETCH, "/api/lots")
         assert lots["status"] == 200 and lots["type"] == "application/json" and lots["protocol"] == "h2"
-        page.wait_for_function(
-            "async () => (await (await fetch('/api/lots')).json()).some(lot => lot.bidCount >= 3)", timeout=WAIT_MS)
-        listed = page.evaluate("async () => (await fetch('/api/lots')).json()")
-        lot = next(lot for lot in listed if lot["bidCount"] >= 3)
+        # The lot is chosen from the same listing that shows its bids (two fetches once
+        # disagreed in CI: the second listed no lot with 3 bids; not understood yet).
+        lot = None
+        for _ in range(WAIT_MS // 100):
+            listed = page.evaluate("async () => (await fetch('/api/lots')).json()")
+            lot = next((lot for lot in listed if lot["bidCount"] >= 3 and not lot["isClosed"]), None)
+            if lot:
+                break
+            page.wait_for_timeout(100)
+        assert lot, listed
 
         refused = page.evaluate(FETCH, f"/lots/{lot['id']}/bids.csv")
         assert refused["status"] == 403, refused
